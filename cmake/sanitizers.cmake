@@ -1,0 +1,15 @@
+# ASan + UBSan for the `asan` preset. -fno-sanitize-recover=all makes every
+# UBSan report fatal, so a misaligned load or overflow fails the test that hit
+# it instead of scrolling past.
+if(SP_SANITIZE)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "SP_SANITIZE needs clang (use the asan preset)")
+  endif()
+  add_compile_options(-fsanitize=address,undefined,float-divide-by-zero
+                      -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+if(SP_COVERAGE)
+  add_compile_options(-fprofile-instr-generate -fcoverage-mapping)
+  add_link_options(-fprofile-instr-generate)
+endif()

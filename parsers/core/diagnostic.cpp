@@ -1,0 +1,73 @@
+#include "core/diagnostic.h"
+
+#include <array>
+
+#include "core/strings.h"
+
+namespace sp {
+namespace {
+
+constexpr std::array kCodes = {
+#define SP_DIAG(code, severity, summary) CodeInfo{Code::code, #code, Severity::severity, summary},
+#define ERROR error
+#define WARNING warning
+#include "core/diagnostic_codes.def"
+#undef WARNING
+#undef ERROR
+#undef SP_DIAG
+};
+
+}  // namespace
+
+const CodeInfo& code_info(Code code) { return kCodes[static_cast<size_t>(code)]; }
+std::string_view code_name(Code code) { return code_info(code).name; }
+std::span<const CodeInfo> all_codes() { return kCodes; }
+
+std::optional<Code> code_from_name(std::string_view name) {
+  for (const CodeInfo& info : kCodes) {
+    if (info.name == name) return info.code;
+  }
+  return std::nullopt;
+}
+
+std::string Diagnostic::to_string() const {
+  std::string out(code_name(code));
+  out += strprintf(" at %llu", static_cast<unsigned long long>(offset));
+  out += ": ";
+  if (!path.empty()) {
+    out += path;
+    out += ": ";
+  }
+  out += message;
+  return out;
+}
+
+Context::Context(const Limits& limits, uint64_t input_size)
+    : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
+
+bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string message) {
+  if (!error_) error_ = Diagnostic{code, offset, at.str(), std::move(message)};
+  return false;
+}
+
+void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string message) {
+  if (warnings_.size() < limits_.max_warnings) {
+    warnings_.push_back(Diagnostic{code, offset, at.str(), std::move(message)});
+  } else if (!warnings_truncated_) {
+    warnings_truncated_ = true;
+    warnings_.push_back(Diagnostic{Code::warnings_truncated, offset, {},
+                                   strprintf("more than %u warnings", limits_.max_warnings)});
+  }
+}
+
+bool Context::charge(uint64_t records, uint64_t offset, const FieldPath& at) {
+  if (records > budget_) {
+    return fail(Code::decode_budget_exceeded, offset, at,
+                strprintf("%llu more records would exceed the decode budget",
+                          static_cast<unsigned long long>(records)));
+  }
+  budget_ -= records;
+  return true;
+}
+
+}  // namespace sp

@@ -1,0 +1,81 @@
+// The error model shared by every format: a stable code (diagnostic_codes.def),
+// the byte offset in the input, the path of the field and a message. A parse
+// ends at its first error; warnings are collected alongside.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/field_path.h"
+#include "core/limits.h"
+
+namespace sp {
+
+enum class Code : uint16_t {
+#define SP_DIAG(code, severity, summary) code,
+#include "core/diagnostic_codes.def"
+#undef SP_DIAG
+};
+
+enum class Severity : uint8_t { error, warning };
+
+struct CodeInfo {
+  Code code;
+  std::string_view name;
+  Severity severity;
+  std::string_view summary;
+};
+
+[[nodiscard]] const CodeInfo& code_info(Code code);
+[[nodiscard]] std::string_view code_name(Code code);
+[[nodiscard]] std::optional<Code> code_from_name(std::string_view name);
+// Every code in declaration order (for `shaderprobe codes` and the docs).
+[[nodiscard]] std::span<const CodeInfo> all_codes();
+
+struct Diagnostic {
+  Code code{};
+  uint64_t offset = 0;  // byte offset in the whole input
+  std::string path;     // e.g. parts[3].PSV0.resources[2]
+  std::string message;
+
+  // "<code> at <offset>: <path>: <message>" — the CLI's one-line form.
+  [[nodiscard]] std::string to_string() const;
+  bool operator==(const Diagnostic&) const = default;
+};
+
+// Where a parse records what it finds. Parsers return false after fail();
+// the first error wins and later ones are ignored, so a failed parse stays
+// failed (Wuffs' rule).
+class Context {
+ public:
+  Context(const Limits& limits, uint64_t input_size);
+
+  bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
+  void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);
+
+  // Charges `records` decoded records to the per-input budget
+  // (limits.decode_budget_per_byte * input size). Structures that may alias
+  // (several headers pointing at one table) could otherwise make the model
+  // grow faster than the input.
+  bool charge(uint64_t records, uint64_t offset, const FieldPath& at);
+
+  [[nodiscard]] const Limits& limits() const { return limits_; }
+  [[nodiscard]] bool failed() const { return error_.has_value(); }
+  [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
+  [[nodiscard]] const std::vector<Diagnostic>& warnings() const { return warnings_; }
+  std::optional<Diagnostic> take_error() { return std::move(error_); }
+  std::vector<Diagnostic> take_warnings() { return std::move(warnings_); }
+
+ private:
+  const Limits& limits_;
+  uint64_t budget_;
+  std::optional<Diagnostic> error_;
+  std::vector<Diagnostic> warnings_;
+  bool warnings_truncated_ = false;
+};
+
+}  // namespace sp

@@ -1,0 +1,68 @@
+// A SpanReader that knows where it is (field path, Context) so that a failed
+// read becomes a precise diagnostic in one line:
+//
+//   uint32_t count;
+//   if (!r.u32(count, "count")) return false;   // -> truncated at <offset>: <path>.count
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/diagnostic.h"
+#include "core/span_reader.h"
+#include "core/strings.h"
+
+namespace sp {
+
+class FieldReader {
+ public:
+  FieldReader(Bytes data, uint64_t base, const FieldPath& at, Context& ctx)
+      : cur_(data, base), at_(at), ctx_(ctx) {}
+
+  bool u8(uint8_t& v, std::string_view field) { return cur_.read_u8(v) || truncated(1, field); }
+  bool u16(uint16_t& v, std::string_view field) { return cur_.read_u16_le(v) || truncated(2, field); }
+  bool u32(uint32_t& v, std::string_view field) { return cur_.read_u32_le(v) || truncated(4, field); }
+  bool u64(uint64_t& v, std::string_view field) { return cur_.read_u64_le(v) || truncated(8, field); }
+
+  bool bytes(uint64_t n, Bytes& out, std::string_view field) {
+    auto b = cur_.read(n);
+    if (!b) return truncated(n, field);
+    out = *b;
+    return true;
+  }
+  bool skip(uint64_t n, std::string_view field) { return cur_.skip(n) || truncated(n, field); }
+
+  // Fails with `code` at the current offset, naming `field` under this path.
+  bool fail(Code code, std::string_view field, std::string message) {
+    return fail_at(code, cur_.offset(), field, std::move(message));
+  }
+  bool fail_at(Code code, uint64_t offset, std::string_view field, std::string message) {
+    if (field.empty()) return ctx_.fail(code, offset, at_, std::move(message));
+    const FieldPath f = at_.field(field);
+    return ctx_.fail(code, offset, f, std::move(message));
+  }
+  void warn(Code code, uint64_t offset, std::string_view field, std::string message) {
+    if (field.empty()) return ctx_.warn(code, offset, at_, std::move(message));
+    const FieldPath f = at_.field(field);
+    ctx_.warn(code, offset, f, std::move(message));
+  }
+
+  SpanReader& cursor() { return cur_; }
+  [[nodiscard]] const FieldPath& path() const { return at_; }
+  [[nodiscard]] Context& ctx() const { return ctx_; }
+  [[nodiscard]] uint64_t offset() const { return cur_.offset(); }
+  [[nodiscard]] size_t remaining() const { return cur_.remaining(); }
+
+ private:
+  bool truncated(uint64_t need, std::string_view field) {
+    return fail(Code::truncated, field,
+                strprintf("needs %llu bytes, %zu remain", static_cast<unsigned long long>(need),
+                          cur_.remaining()));
+  }
+
+  SpanReader cur_;
+  const FieldPath& at_;
+  Context& ctx_;
+};
+
+}  // namespace sp

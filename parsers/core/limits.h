@@ -1,0 +1,33 @@
+// Every plausibility limit in one place, with where its number comes from.
+// Inputs beyond a limit end in `limit_exceeded` (or a more specific code),
+// never in unbounded work or memory. Callers may raise them per parse.
+#pragma once
+
+#include <cstdint>
+
+namespace sp {
+
+struct Limits {
+  // DXContainer parts. dxc writes at most ~12 parts (DXIL, ILDB, ILDN, HASH,
+  // SFI0, ISG1, OSG1, PSG1, PSV0, RDAT, RTS0, SRCI, VERS, PRIV), fxc at most
+  // ~8; 1024 leaves room for tools that append private parts while keeping
+  // per-part bookkeeping trivially bounded.
+  uint32_t max_parts = 1024;
+
+  // Inflated size of zlib-compressed data (SRCI source contents). dxc embeds
+  // the preprocessed source; 16 MiB is far above any real shader and keeps
+  // peak memory for a 1 MiB input well under 64 MiB.
+  uint64_t max_inflated_bytes = 16u << 20;
+
+  // Nesting depth of recursive structures (RDEF types, bitcode blocks).
+  uint32_t max_depth = 64;
+
+  // Decoded records per input byte: every record on disk takes at least 4
+  // bytes, so 1 record per byte allows 4x aliasing and no more.
+  uint64_t decode_budget_per_byte = 1;
+
+  // Warnings kept per parse; the rest are counted in one final warning.
+  uint32_t max_warnings = 256;
+};
+
+}  // namespace sp

@@ -1,0 +1,50 @@
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "core/span_reader.h"
+#include "core/strings.h"
+
+namespace sp {
+
+std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
+  if (offset >= b.size()) return std::nullopt;
+  const auto* start = b.data() + offset;
+  const size_t max = b.size() - static_cast<size_t>(offset);
+  const void* nul = std::memchr(start, 0, max);
+  if (nul == nullptr) return std::nullopt;
+  return std::string_view(reinterpret_cast<const char*>(start),
+                          static_cast<size_t>(static_cast<const uint8_t*>(nul) - start));
+}
+
+std::string strprintf(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  va_list ap2;
+  va_copy(ap2, ap);
+  const int n = std::vsnprintf(nullptr, 0, fmt, ap);
+  va_end(ap);
+  std::string out;
+  if (n > 0) {
+    out.resize(static_cast<size_t>(n) + 1);
+    std::vsnprintf(out.data(), out.size(), fmt, ap2);
+    out.resize(static_cast<size_t>(n));
+  }
+  va_end(ap2);
+  return out;
+}
+
+std::string fourcc_text(uint32_t fourcc) {
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    const auto c = static_cast<unsigned char>((fourcc >> (8 * i)) & 0xFF);
+    if (c >= 0x20 && c < 0x7F && c != '\\') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += strprintf("\\x%02X", c);
+    }
+  }
+  return out;
+}
+
+}  // namespace sp

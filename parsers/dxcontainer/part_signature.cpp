@@ -1,0 +1,66 @@
+// Signature parts. Header {u32 ParamCount, u32 FirstParamOffset}, then
+// ParamCount elements at FirstParamOffset; name offsets count from the start
+// of the part. Element sizes: ISG1/OSG1/PSG1 32 bytes, fxc's ISGN/OSGN/PCSG
+// 24 (no Stream, no MinPrecision), OSG5 28 (Stream first).
+#include "core/field_reader.h"
+#include "dxcontainer/parts.h"
+
+namespace sp::dxc {
+namespace {
+
+uint32_t element_size(SignatureLayout layout) {
+  switch (layout) {
+    case SignatureLayout::sg1: return 32;
+    case SignatureLayout::legacy: return 24;
+    case SignatureLayout::osg5: return 28;
+  }
+  return 32;
+}
+
+}  // namespace
+
+bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out) {
+  FieldReader r(s.data, s.base, s.at, s.ctx);
+  out.layout = layout;
+  if (!r.u32(out.param_count, "param_count") || !r.u32(out.first_param_offset, "first_param_offset")) return false;
+
+  const uint32_t stride = element_size(layout);
+  const uint64_t table_bytes = uint64_t{out.param_count} * stride;
+  if (!range_fits(out.first_param_offset, table_bytes, s.data.size()))
+    return r.fail_at(Code::count_too_large, s.base, "param_count",
+                     strprintf("%u elements of %u bytes at offset %u do not fit in a %zu-byte part",
+                               out.param_count, stride, out.first_param_offset, s.data.size()));
+  if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
+
+  out.elements.resize(out.param_count);
+  const Bytes table = s.data.subspan(out.first_param_offset, static_cast<size_t>(table_bytes));
+  for (uint32_t i = 0; i < out.param_count; ++i) {
+    const FieldPath at = s.at.item("elements", i);
+    FieldReader e(table.subspan(size_t{i} * stride, stride), s.base + out.first_param_offset + uint64_t{i} * stride,
+                  at, s.ctx);
+    SignatureElement& el = out.elements[i];
+    if (layout != SignatureLayout::legacy) (void)e.u32(el.stream, "stream");
+    (void)(e.u32(el.name_offset, "name_offset") && e.u32(el.semantic_index, "semantic_index") &&
+           e.u32(el.system_value, "system_value") && e.u32(el.component_type, "component_type") &&
+           e.u32(el.reg, "register") && e.u8(el.mask, "mask") && e.u8(el.exclusive_mask, "exclusive_mask") &&
+           e.u16(el.unused, "unused"));
+    if (layout == SignatureLayout::sg1) (void)e.u32(el.min_precision, "min_precision");
+    // The element bytes were bounds-checked as a whole above.
+
+    // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
+    if (el.name_offset != 0) {
+      auto name = cstring_at(s.data, el.name_offset);
+      if (!name) {
+        const Code code = el.name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
+        return e.fail_at(code, e.cursor().base() + (layout == SignatureLayout::legacy ? 0 : 4), "name_offset",
+                         strprintf("name at part offset %u %s", el.name_offset,
+                                   code == Code::offset_out_of_bounds ? "is past the end of the part"
+                                                                      : "is not NUL-terminated inside the part"));
+      }
+      el.name = *name;
+    }
+  }
+  return true;
+}
+
+}  // namespace sp::dxc

@@ -1,0 +1,222 @@
+// SRCI: DxilSourceInfo (packed structs, DxilContainer.h). Sections:
+//   0 SourceContents  header 20 bytes, entries possibly zlib-compressed
+//   1 SourceNames     header 10 bytes (u32 Flags, u32 Count, u16 EntriesSize)
+//   2 Args            header 12 bytes, then Count pairs "name\0value\0"
+// Every section and entry carries an AlignedSizeInBytes that must at least
+// cover its own header, so walking them always makes progress.
+#include <zlib.h>
+
+#include <algorithm>
+
+#include "core/field_reader.h"
+#include "dxcontainer/parts.h"
+
+namespace sp::dxc {
+namespace {
+
+struct NameEntry {
+  std::string_view name;
+  uint32_t content_size;
+};
+
+bool parse_names(const PartScope& s, FieldReader& r, std::vector<NameEntry>& names) {
+  uint32_t flags = 0, count = 0;
+  uint16_t entries_size = 0;
+  if (!r.u32(flags, "flags") || !r.u32(count, "count") || !r.u16(entries_size, "entries_size")) return false;
+  const uint64_t entries_base = r.offset();
+  Bytes entries;
+  if (!r.bytes(entries_size, entries, "entries")) return false;
+  if (uint64_t{count} * 16 > entries.size())
+    return r.fail(Code::count_too_large, "count", strprintf("%u name entries cannot fit in %zu bytes", count, entries.size()));
+  names.reserve(count);
+  size_t pos = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const FieldPath at = s.at.item("names", i);
+    FieldReader e(entries.subspan(pos), entries_base + pos, at, s.ctx);
+    uint32_t aligned = 0, eflags = 0, name_size = 0, content_size = 0;
+    if (!(e.u32(aligned, "aligned_size") && e.u32(eflags, "flags") && e.u32(name_size, "name_size") &&
+          e.u32(content_size, "content_size")))
+      return false;
+    Bytes name;
+    if (!e.bytes(name_size, name, "name")) return false;
+    if (name_size == 0 || name.back() != 0)
+      return e.fail_at(Code::unterminated_string, entries_base + pos + 16, "name", "file name is not NUL-terminated");
+    if (aligned < 16 + uint64_t{name_size} || aligned > entries.size() - pos)
+      return e.fail_at(Code::invalid_value, entries_base + pos, "aligned_size",
+                       strprintf("entry size %u does not cover its %u-byte name or runs past the entries", aligned, name_size));
+    names.push_back({std::string_view(reinterpret_cast<const char*>(name.data()), name_size - 1), content_size});
+    pos += aligned;
+  }
+  return true;
+}
+
+// Inflates exactly `expected` bytes; anything else is corrupt.
+bool inflate_exact(Bytes in, uint64_t expected, std::vector<uint8_t>& out, FieldReader& r, uint64_t offset) {
+  out.resize(static_cast<size_t>(expected));
+  z_stream z{};
+  if (inflateInit(&z) != Z_OK) return r.fail_at(Code::internal_error, offset, "entries", "inflateInit failed");
+  z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct; it never writes input
+  z.avail_in = static_cast<uInt>(in.size());
+  z.next_out = out.data();
+  z.avail_out = static_cast<uInt>(out.size());
+  int rc = inflate(&z, Z_FINISH);
+  const uint64_t produced = z.total_out;
+  if (rc == Z_BUF_ERROR && z.avail_out == 0) {
+    // Output full: is there more? Probe with a one-byte buffer.
+    uint8_t extra = 0;
+    z.next_out = &extra;
+    z.avail_out = 1;
+    rc = inflate(&z, Z_FINISH);
+    inflateEnd(&z);
+    if (z.total_out > produced)
+      return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
+                       strprintf("inflates to more than the declared %llu bytes", static_cast<unsigned long long>(expected)));
+    return r.fail_at(Code::decompression_failed, offset, "entries", "zlib stream is truncated");
+  }
+  inflateEnd(&z);
+  if (rc != Z_STREAM_END)
+    return r.fail_at(Code::decompression_failed, offset, "entries", strprintf("zlib error %d", rc));
+  if (produced != expected)
+    return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
+                     strprintf("inflates to %llu bytes, declared %llu", static_cast<unsigned long long>(produced),
+                               static_cast<unsigned long long>(expected)));
+  return true;
+}
+
+bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, std::vector<std::string_view>& contents) {
+  uint32_t aligned = 0, count = 0;
+  uint16_t flags = 0;
+  if (!(r.u32(aligned, "aligned_size") && r.u16(flags, "flags") && r.u16(out.compress_type, "compress_type") &&
+        r.u32(out.compressed_size, "entries_size") && r.u32(out.uncompressed_size, "uncompressed_size") &&
+        r.u32(count, "count")))
+    return false;
+  const uint64_t entries_offset = r.offset();
+  Bytes stored;
+  if (!r.bytes(out.compressed_size, stored, "entries")) return false;
+
+  Bytes entries;
+  uint64_t entries_base = entries_offset;
+  if (out.compress_type == 0) {
+    if (out.uncompressed_size != out.compressed_size)
+      return r.fail_at(Code::size_mismatch, entries_offset - 8, "uncompressed_size",
+                       strprintf("uncompressed entries: sizes %u and %u differ", out.uncompressed_size, out.compressed_size));
+    entries = stored;
+  } else if (out.compress_type == 1) {
+    // Cap before inflating: a small stream may claim gigabytes (zlib bomb).
+    if (out.uncompressed_size > s.ctx.limits().max_inflated_bytes)
+      return r.fail_at(Code::limit_exceeded, entries_offset - 8, "uncompressed_size",
+                       strprintf("declares %u inflated bytes, limit is %llu", out.uncompressed_size,
+                                 static_cast<unsigned long long>(s.ctx.limits().max_inflated_bytes)));
+    if (!inflate_exact(stored, out.uncompressed_size, out.inflated, r, entries_offset)) return false;
+    entries = out.inflated;
+    entries_base = 0;  // offsets inside inflated data are not file offsets
+  } else {
+    return r.fail_at(Code::invalid_value, entries_offset - 14, "compress_type",
+                     strprintf("compression type %u (known: 0 none, 1 zlib)", out.compress_type));
+  }
+
+  if (uint64_t{count} * 12 > entries.size())
+    return r.fail(Code::count_too_large, "count", strprintf("%u content entries cannot fit in %zu bytes", count, entries.size()));
+  contents.reserve(count);
+  size_t pos = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const FieldPath at = s.at.item("contents", i);
+    FieldReader e(entries.subspan(pos), entries_base + pos, at, s.ctx);
+    uint32_t esize = 0, eflags = 0, content_size = 0;
+    if (!(e.u32(esize, "aligned_size") && e.u32(eflags, "flags") && e.u32(content_size, "content_size"))) return false;
+    Bytes content;
+    if (!e.bytes(content_size, content, "content")) return false;
+    if (content_size == 0 || content.back() != 0)
+      return e.fail_at(Code::unterminated_string, entries_base + pos + 12, "content", "source is not NUL-terminated");
+    if (esize < 12 + uint64_t{content_size} || esize > entries.size() - pos)
+      return e.fail_at(Code::invalid_value, entries_base + pos, "aligned_size",
+                       strprintf("entry size %u does not cover its %u-byte content or runs past the entries", esize, content_size));
+    contents.emplace_back(reinterpret_cast<const char*>(content.data()), content_size - 1);
+    pos += esize;
+  }
+  return true;
+}
+
+bool parse_args(const PartScope& s, FieldReader& r, SourceInfo& out) {
+  uint32_t flags = 0, size = 0, count = 0;
+  if (!r.u32(flags, "flags") || !r.u32(size, "size") || !r.u32(count, "count")) return false;
+  const uint64_t base = r.offset();
+  Bytes data;
+  if (!r.bytes(size, data, "args")) return false;
+  if (uint64_t{count} * 2 > data.size())
+    return r.fail(Code::count_too_large, "count", strprintf("%u argument pairs cannot fit in %u bytes", count, size));
+  out.args.reserve(count);
+  size_t pos = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    SourceArg a;
+    for (std::string_view* field : {&a.name, &a.value}) {
+      auto str = cstring_at(data, pos);
+      if (!str) {
+        const FieldPath at = s.at.item("args", i);
+        return s.ctx.fail(Code::unterminated_string, base + pos, at, "argument is not NUL-terminated inside the section");
+      }
+      *field = *str;
+      pos += str->size() + 1;
+    }
+    out.args.push_back(a);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool parse_source_info(const PartScope& s, SourceInfo& out) {
+  FieldReader r(s.data, s.base, s.at, s.ctx);
+  if (!r.u32(out.aligned_size, "aligned_size") || !r.u16(out.flags, "flags") ||
+      !r.u16(out.section_count, "section_count"))
+    return false;
+  if (out.aligned_size > s.data.size())
+    return r.fail_at(Code::size_mismatch, s.base, "aligned_size",
+                     strprintf("source info claims %u bytes, part holds %zu", out.aligned_size, s.data.size()));
+
+  std::vector<NameEntry> names;
+  std::vector<std::string_view> contents;
+  bool have_names = false, have_contents = false;
+  size_t pos = 8;
+  for (uint32_t i = 0; i < out.section_count; ++i) {
+    const FieldPath at = s.at.item("sections", i);
+    FieldReader h(s.data.subspan(pos), s.base + pos, at, s.ctx);
+    uint32_t size = 0;
+    uint16_t flags = 0, type = 0;
+    if (!h.u32(size, "aligned_size") || !h.u16(flags, "flags") || !h.u16(type, "type")) return false;
+    if (size < 8 || size > s.data.size() - pos)
+      return h.fail_at(Code::invalid_value, s.base + pos, "aligned_size",
+                       strprintf("section size %u is smaller than its header or runs past the part", size));
+    FieldReader body(s.data.subspan(pos + 8, size - 8), s.base + pos + 8, at, s.ctx);
+    bool ok = true;
+    switch (type) {
+      case 0:
+        ok = !have_contents && parse_contents(s, body, out, contents);
+        have_contents = true;
+        break;
+      case 1:
+        ok = !have_names && parse_names(s, body, names);
+        have_names = true;
+        break;
+      case 2:
+        ok = parse_args(s, body, out);
+        break;
+      default:
+        return h.fail_at(Code::invalid_value, s.base + pos + 6, "type", strprintf("section type %u (known: 0..2)", type));
+    }
+    if (!ok) {
+      if (!s.ctx.failed()) h.fail_at(Code::invalid_value, s.base + pos + 6, "type", "section type appears twice");
+      return false;
+    }
+    pos += size;
+  }
+  if (names.size() != contents.size())
+    return r.fail_at(Code::invalid_value, s.base + 6, "section_count",
+                     strprintf("%zu source names but %zu source contents", names.size(), contents.size()));
+  out.files.reserve(names.size());
+  for (size_t i = 0; i < names.size(); ++i) out.files.push_back({names[i].name, contents[i]});
+  warn_trailing(s, pos);
+  return true;
+}
+
+}  // namespace sp::dxc

@@ -1,0 +1,40 @@
+// One parser per part kind. Each takes the part's own bytes, so it can be
+// fuzzed and tested alone; `base` is the absolute offset of data[0] so
+// diagnostics name file offsets. A parser returns false after recording an
+// error in ctx; on success `out` is complete and its spans point into data.
+#pragma once
+
+#include <optional>
+
+#include "core/diagnostic.h"
+#include "dxcontainer/model.h"
+
+namespace sp::dxc {
+
+struct PartScope {
+  Bytes data;
+  uint64_t base;
+  const FieldPath& at;
+  Context& ctx;
+};
+
+bool parse_program(const PartScope& s, Program& out);           // DXIL, ILDB
+bool parse_shader_hash(const PartScope& s, ShaderHash& out);    // HASH
+bool parse_feature_info(const PartScope& s, FeatureInfo& out);  // SFI0
+bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out);
+// `dxil_shader_kind` comes from the container's DXIL part, when there is one:
+// PSV0 v0 has no stage of its own.
+bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, Psv& out);
+bool parse_root_signature(const PartScope& s, RootSignature& out);  // RTS0
+bool parse_debug_name(const PartScope& s, DebugName& out);          // ILDN
+bool parse_compiler_version(const PartScope& s, CompilerVersion& out);  // VERS
+bool parse_source_info(const PartScope& s, SourceInfo& out);        // SRCI
+bool parse_runtime_data(const PartScope& s, RuntimeData& out);      // RDAT
+
+// Warns about bytes after the last structure the parser consumed.
+void warn_trailing(const PartScope& s, uint64_t consumed);
+
+// The highest shader kind / PSV stage with a name (DXIL::ShaderKind::Node).
+inline constexpr uint16_t kMaxShaderKind = 15;
+
+}  // namespace sp::dxc

@@ -1,0 +1,48 @@
+#include "core/diagnostic.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <set>
+
+namespace sp {
+namespace {
+
+TEST(Diagnostic, CodesAreUniqueSnakeCase) {
+  std::set<std::string_view> seen;
+  for (const CodeInfo& info : all_codes()) {
+    EXPECT_TRUE(seen.insert(info.name).second) << info.name;
+    for (char ch : info.name) EXPECT_TRUE(std::islower(static_cast<unsigned char>(ch)) || ch == '_') << info.name;
+    EXPECT_EQ(code_from_name(info.name), info.code);
+    EXPECT_FALSE(info.summary.empty());
+  }
+  EXPECT_EQ(code_info(Code::truncated).severity, Severity::error);
+  EXPECT_EQ(code_info(Code::gap_between_parts).severity, Severity::warning);
+}
+
+TEST(Diagnostic, ContextKeepsFirstErrorAndBoundsWarnings) {
+  Limits limits;
+  limits.max_warnings = 2;
+  Context ctx(limits, 100);
+  const FieldPath root = FieldPath::root();
+  EXPECT_FALSE(ctx.fail(Code::truncated, 5, root, "first"));
+  EXPECT_FALSE(ctx.fail(Code::bad_magic, 9, root, "second"));
+  ASSERT_TRUE(ctx.error().has_value());
+  EXPECT_EQ(ctx.error()->code, Code::truncated);
+  EXPECT_EQ(ctx.error()->to_string(), "truncated at 5: first");
+  for (int i = 0; i < 10; ++i) ctx.warn(Code::gap_between_parts, 1, root, "w");
+  ASSERT_EQ(ctx.warnings().size(), 3u);
+  EXPECT_EQ(ctx.warnings().back().code, Code::warnings_truncated);
+}
+
+TEST(Diagnostic, DecodeBudgetIsLinearInInput) {
+  Limits limits;
+  Context ctx(limits, 1000);
+  const FieldPath root = FieldPath::root();
+  EXPECT_TRUE(ctx.charge(1000, 0, root));
+  EXPECT_FALSE(ctx.charge(100, 0, root));
+  EXPECT_EQ(ctx.error()->code, Code::decode_budget_exceeded);
+}
+
+}  // namespace
+}  // namespace sp

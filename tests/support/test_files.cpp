@@ -1,0 +1,39 @@
+#include "support/test_files.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+namespace sp::test {
+
+std::vector<uint8_t> read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+bool have_external() { return std::filesystem::is_directory(SP_EXTERNAL_DIR); }
+
+std::vector<std::filesystem::path> external_files(const std::string& sub, const std::string& suffix) {
+  std::vector<std::filesystem::path> out;
+  const std::filesystem::path dir = std::filesystem::path(SP_EXTERNAL_DIR) / sub;
+  if (!std::filesystem::is_directory(dir)) return out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() && name.size() >= suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::filesystem::path> external_containers() {
+  std::vector<std::filesystem::path> out = external_files("vkd3d-proton", ".dxbc");
+  for (const auto& p : external_files("fxc-hlslcc", ".o")) {
+    const auto bytes = read_file(p);
+    if (bytes.size() >= 4 && bytes[0] == 'D' && bytes[1] == 'X' && bytes[2] == 'B' && bytes[3] == 'C') out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace sp::test

@@ -1,0 +1,24 @@
+// Helpers to find and read test inputs. Real third-party files live in
+// ../shared/external (never committed); tests that need them skip cleanly
+// when the folder is absent.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sp::test {
+
+std::vector<uint8_t> read_file(const std::filesystem::path& path);
+
+// Files under ../shared/external/<sub> whose names end in `suffix`, sorted;
+// empty when the folder does not exist.
+std::vector<std::filesystem::path> external_files(const std::string& sub, const std::string& suffix);
+
+// DXBC containers among the external files (skips D3D9 bytecode).
+std::vector<std::filesystem::path> external_containers();
+
+bool have_external();
+
+}  // namespace sp::test
