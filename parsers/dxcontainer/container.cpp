@@ -90,12 +90,8 @@ void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& 
 }
 
 void check_digest(Container& c, Bytes input, Context& ctx) {
-  // dxc signs the bytes up to FileSize; fall back to the whole input when
-  // FileSize is not a usable length.
-  const uint64_t n = (c.header.file_size >= kHeaderSize && c.header.file_size <= input.size())
-                         ? c.header.file_size
-                         : input.size();
-  c.computed_digest = compute_digest(input.first(static_cast<size_t>(n)));
+  // dxc signs the bytes up to FileSize.
+  c.computed_digest = compute_digest(signed_extent(input));
   const FieldPath root = FieldPath::root();
   const FieldPath header = root.field("header");
   const FieldPath at = header.field("digest");

@@ -103,6 +103,18 @@ Digest compute_digest(Bytes container) {
   return out;
 }
 
+Bytes signed_extent(Bytes image) {
+  if (image.size() < kHeaderSize) return image;
+  const uint32_t file_size = load_le<uint32_t>(image.data() + 24);
+  return (file_size >= kHeaderSize && file_size <= image.size()) ? image.first(file_size) : image;
+}
+
+void sign_container(std::span<uint8_t> image) {
+  if (image.size() < kHeaderSize) return;
+  const Digest d = compute_digest(signed_extent(image));
+  std::copy(d.begin(), d.end(), image.begin() + 4);
+}
+
 DigestState classify_digest(const Digest& stored, const Digest& computed) {
   if (stored == computed) return DigestState::match;
   auto all = [&](uint8_t v) { return std::all_of(stored.begin(), stored.end(), [v](uint8_t x) { return x == v; }); };

@@ -14,6 +14,15 @@ namespace sp::dxc {
 // digest as if empty.
 [[nodiscard]] Digest compute_digest(Bytes container);
 
+// Stores the retail digest of `image` (bytes [20, FileSize), or the whole
+// image when FileSize is unusable) into its header. Images shorter than the
+// 32-byte header are left alone.
+void sign_container(std::span<uint8_t> image);
+
+// The bytes the digest covers: [0, FileSize) when FileSize is a usable
+// length, else the whole input.
+[[nodiscard]] Bytes signed_extent(Bytes image);
+
 enum class DigestState : uint8_t { match, mismatch, unsigned_, bypass, preview };
 
 // Compares the stored digest with the computed one, recognising sentinels:
