@@ -261,7 +261,7 @@ ParseResult parse_container(Bytes input, const ParseOptions& options) {
     const FieldPath at = item.field("PSV0");
     const PartScope scope{p.data, uint64_t{p.offset} + kPartHeaderSize, at, ctx};
     Psv psv;
-    if (!parse_psv(scope, dxil_kind, psv)) return finish(false);
+    if (!parse_psv(scope, dxil_kind, options.psv_quirks, psv)) return finish(false);
     p.content = std::move(psv);
   }
   return finish(true);

@@ -7,6 +7,7 @@
 #include "core/diagnostic.h"
 #include "core/limits.h"
 #include "dxcontainer/model.h"
+#include "dxcontainer/parts.h"
 
 namespace sp::dxc {
 
@@ -16,6 +17,9 @@ struct ParseOptions {
   // It reads every byte once more (MD5); benchmarks that compare against
   // readers which never check it turn it off.
   bool verify_digest = true;
+  // Off by default: accept files as LLVM writes them where LLVM deviates
+  // from DXC (obj2yaml-compatible dumps turn this on).
+  PsvQuirks psv_quirks;
 };
 
 struct ParseResult {

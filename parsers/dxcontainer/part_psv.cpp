@@ -146,11 +146,27 @@ bool read_table(FieldReader& r, uint64_t dwords, U32Array& out, std::string_view
 // ViewID masks and input/output dependency tables (DXC's
 // PSVDependencyTable layout; hull OR mesh shaders carry the patch
 // constant/primitive mask, hlsl-specs proposal 0012).
-bool read_dependency_tables(FieldReader& r, Psv& out) {
+bool read_dependency_tables(FieldReader& r, const PsvQuirks& quirks, Psv& out) {
   const PsvRuntimeInfo& info = out.info;
   const uint32_t stage = out.layout_stage;
   const uint32_t in = info.sig_input_vectors;
   const uint32_t pcp = info.patch_const_or_prim_vectors();
+  bool prim_mask = info.uses_view_id && (stage == kHull || stage == kMesh) && pcp > 0;
+  if (prim_mask && stage == kMesh && quirks.llvm_mesh_layout) {
+    // LLVM 22 writes (and reads) the primitive ViewID mask only for hull
+    // shaders. Accept its layout when the part is short by exactly that
+    // mask.
+    uint64_t need = 0;
+    for (size_t i = 0; i < 4; ++i) {
+      need += mask_dwords(info.sig_output_vectors[i]);
+      if (in > 0) need += uint64_t{mask_dwords(info.sig_output_vectors[i])} * in * 4;
+    }
+    if (r.remaining() == need * 4) {
+      prim_mask = false;
+      r.warn(Code::legacy_layout, r.offset(), "patch_or_prim_vector_mask",
+             "mesh shader PSV0 without the primitive ViewID mask, as LLVM writes it");
+    }
+  }
   static constexpr std::string_view kStreams[4] = {"output_vector_masks[0]", "output_vector_masks[1]",
                                                    "output_vector_masks[2]", "output_vector_masks[3]"};
   static constexpr std::string_view kMaps[4] = {"input_output_map[0]", "input_output_map[1]", "input_output_map[2]",
@@ -159,8 +175,7 @@ bool read_dependency_tables(FieldReader& r, Psv& out) {
     for (size_t i = 0; i < 4; ++i)
       if (!read_table(r, mask_dwords(info.sig_output_vectors[i]), out.output_vector_masks[i], kStreams[i]))
         return false;
-    if ((stage == kHull || stage == kMesh) && pcp > 0 &&
-        !read_table(r, mask_dwords(pcp), out.patch_or_prim_vector_mask, "patch_or_prim_vector_mask"))
+    if (prim_mask && !read_table(r, mask_dwords(pcp), out.patch_or_prim_vector_mask, "patch_or_prim_vector_mask"))
       return false;
   }
   for (size_t i = 0; i < 4; ++i) {
@@ -180,7 +195,7 @@ bool read_dependency_tables(FieldReader& r, Psv& out) {
 
 }  // namespace
 
-bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, Psv& out) {
+bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, const PsvQuirks& quirks, Psv& out) {
   FieldReader r(s.data, s.base, s.at, s.ctx);
   const uint64_t size_offset = r.offset();
   if (!r.u32(out.runtime_info_size, "runtime_info_size")) return false;
@@ -247,7 +262,7 @@ bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, Psv
     out.entry_name = *name;
   }
 
-  if (!read_dependency_tables(r, out)) return false;
+  if (!read_dependency_tables(r, quirks, out)) return false;
   warn_trailing(s, r.cursor().position());
   return true;
 }

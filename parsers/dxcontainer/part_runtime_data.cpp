@@ -19,9 +19,16 @@ bool is_table_type(uint32_t type) { return type != 0 && type != 1 && type != 2 &
 bool parse_runtime_data(const PartScope& s, RuntimeData& out) {
   FieldReader r(s.data, s.base, s.at, s.ctx);
   uint32_t count = 0;
-  if (!r.u32(out.version, "version") || !r.u32(count, "section_count")) return false;
+  if (!r.u32(out.version, "version")) return false;
+  // DXC reads a first word below 0x10 as the part count of the prerelease
+  // layout (RDAT_Version_10 was chosen so the two cannot be confused).
+  if (out.version < kRdatVersion) {
+    r.warn(Code::legacy_layout, s.base, "version", strprintf("prerelease RDAT layout (%u tables)", out.version));
+    return true;
+  }
   if (out.version != kRdatVersion)
     return r.fail_at(Code::unsupported_version, s.base, "version", strprintf("RDAT version 0x%X (known: 0x10)", out.version));
+  if (!r.u32(count, "section_count")) return false;
   if (uint64_t{count} * 4 > r.remaining())
     return r.fail(Code::count_too_large, "section_count",
                   strprintf("%u section offsets need %llu bytes, %zu remain", count,

@@ -176,7 +176,7 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
 
   std::vector<NameEntry> names;
   std::vector<std::string_view> contents;
-  bool have_names = false, have_contents = false;
+  bool seen[3] = {false, false, false};  // each section type at most once, as dxc writes them
   size_t pos = 8;
   for (uint32_t i = 0; i < out.section_count; ++i) {
     const FieldPath at = s.at.item("sections", i);
@@ -188,26 +188,14 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
       return h.fail_at(Code::invalid_value, s.base + pos, "aligned_size",
                        strprintf("section size %u is smaller than its header or runs past the part", size));
     FieldReader body(s.data.subspan(pos + 8, size - 8), s.base + pos + 8, at, s.ctx);
-    bool ok = true;
-    switch (type) {
-      case 0:
-        ok = !have_contents && parse_contents(s, body, out, contents);
-        have_contents = true;
-        break;
-      case 1:
-        ok = !have_names && parse_names(s, body, names);
-        have_names = true;
-        break;
-      case 2:
-        ok = parse_args(s, body, out);
-        break;
-      default:
-        return h.fail_at(Code::invalid_value, s.base + pos + 6, "type", strprintf("section type %u (known: 0..2)", type));
-    }
-    if (!ok) {
-      if (!s.ctx.failed()) h.fail_at(Code::invalid_value, s.base + pos + 6, "type", "section type appears twice");
-      return false;
-    }
+    if (type > 2)
+      return h.fail_at(Code::invalid_value, s.base + pos + 6, "type", strprintf("section type %u (known: 0..2)", type));
+    if (seen[type]) return h.fail_at(Code::invalid_value, s.base + pos + 6, "type", "section type appears twice");
+    seen[type] = true;
+    const bool ok = type == 0   ? parse_contents(s, body, out, contents)
+                    : type == 1 ? parse_names(s, body, names)
+                                : parse_args(s, body, out);
+    if (!ok) return false;
     pos += size;
   }
   if (names.size() != contents.size())

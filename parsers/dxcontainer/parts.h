@@ -22,9 +22,16 @@ bool parse_program(const PartScope& s, Program& out);           // DXIL, ILDB
 bool parse_shader_hash(const PartScope& s, ShaderHash& out);    // HASH
 bool parse_feature_info(const PartScope& s, FeatureInfo& out);  // SFI0
 bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out);
+// Malformed-but-real PSV0 layouts accepted on request (Wuffs-style quirks).
+struct PsvQuirks {
+  // LLVM 22 omits the primitive ViewID mask of mesh shaders (DXC and
+  // hlsl-specs 0012 write it for hull and mesh shaders).
+  bool llvm_mesh_layout = false;
+};
+
 // `dxil_shader_kind` comes from the container's DXIL part, when there is one:
 // PSV0 v0 has no stage of its own.
-bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, Psv& out);
+bool parse_psv(const PartScope& s, std::optional<uint16_t> dxil_shader_kind, const PsvQuirks& quirks, Psv& out);
 bool parse_root_signature(const PartScope& s, RootSignature& out);  // RTS0
 bool parse_debug_name(const PartScope& s, DebugName& out);          // ILDN
 bool parse_compiler_version(const PartScope& s, CompilerVersion& out);  // VERS

@@ -27,6 +27,16 @@ std::vector<std::filesystem::path> external_files(const std::string& sub, const 
   return out;
 }
 
+std::vector<std::filesystem::path> generated_containers() {
+  std::vector<std::filesystem::path> out;
+  const std::filesystem::path dir = SP_GENERATED_DIR;
+  if (!std::filesystem::is_directory(dir)) return out;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".dxbc") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::vector<std::filesystem::path> external_containers() {
   std::vector<std::filesystem::path> out = external_files("vkd3d-proton", ".dxbc");
   for (const auto& p : external_files("fxc-hlslcc", ".o")) {

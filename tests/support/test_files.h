@@ -21,4 +21,8 @@ std::vector<std::filesystem::path> external_containers();
 
 bool have_external();
 
+// Containers the build generated from tests/data/dxcontainer/yaml/*.yaml
+// with yaml2obj-22 (empty when it is not installed).
+std::vector<std::filesystem::path> generated_containers();
+
 }  // namespace sp::test

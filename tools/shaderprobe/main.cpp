@@ -1,15 +1,35 @@
-#include <cstdio>
-#include <fstream>
-#include <iterator>
-#include <vector>
-#include "dxcontainer/container.h"
-#include "dxcontainer/digest.h"
+// shaderprobe: identify, check, dump and sign shader binaries.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.h"
+
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    std::ifstream f(argv[i], std::ios::binary);
-    std::vector<uint8_t> d((std::istreambuf_iterator<char>(f)), {});
-    auto r = sp::dxc::parse_container(d);
-    std::printf("%s: %s\n", argv[i], r.ok() ? "ok" : r.error->to_string().c_str());
-    for (auto& w : r.warnings) std::printf("  warning: %s\n", w.to_string().c_str());
+  CLI::App app{"shaderprobe: hardened readers for shader binaries (DXBC/DXIL containers, ...)", "shaderprobe"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "shaderprobe 0.1.0");
+  app.footer(
+      "Exit status: 0 success, 1 malformed input (one 'error: <code> at <offset>: ...' line on stderr), "
+      "2 usage or I/O error. Run 'shaderprobe <command> --help' for each command.");
+
+  sp::cli::Runner run;
+  sp::cli::add_identify(app, run);
+  sp::cli::add_check(app, run);
+  sp::cli::add_dump(app, run);
+  sp::cli::add_digest(app, run);
+  sp::cli::add_codes(app, run);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return sp::cli::kUsage;
   }
+  return run();
 }

@@ -1,0 +1,66 @@
+#include <iostream>
+
+#include "commands.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/describe.h"
+#include "dxcontainer/strictness.h"
+#include "input.h"
+
+namespace sp::cli {
+
+void add_check(CLI::App& app, Runner& run) {
+  struct Options {
+    std::string file;
+    std::string profile = "lenient";
+    bool json = false;
+    Limits limits;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("check", "Validate a file: errors end the parse, warnings are listed");
+  cmd->add_option("file", o->file, "Input file ('-' for stdin)")->required();
+  std::string profiles;
+  for (auto n : dxc::profile_names()) profiles += (profiles.empty() ? "" : ", ") + std::string(n);
+  cmd->add_option("--profile", o->profile,
+                  "Which findings count as errors: lenient (only malformed structure), llvm, dxc or vkd3d "
+                  "(what that reader rejects), strict (every warning). One of: " + profiles)
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
+  add_limit_options(*cmd, o->limits);
+  cmd->footer(
+      "Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
+      "(or a warning the profile rejects), 2 usage or I/O error. 'shaderprobe codes' lists every code.");
+  cmd->callback([&run, o] {
+    run = [o] {
+      auto profile = dxc::profile_from_name(o->profile);
+      if (!profile) {
+        std::cerr << "error: unknown profile '" << o->profile << "'\n";
+        return int{kUsage};
+      }
+      auto data = read_input(o->file);
+      if (!data) return int{kUsage};
+      dxc::ParseOptions options;
+      options.limits = o->limits;
+      dxc::ParseResult r = dxc::parse_container(*data, options);
+      std::optional<Diagnostic> error = r.error;
+      for (const Diagnostic& w : r.warnings)
+        if (!error && dxc::profile_rejects(*profile, w.code)) error = w;
+      if (o->json) {
+        nlohmann::ordered_json j = {{"file", o->file}, {"valid", !error.has_value()}};
+        j["error"] = error ? dxc::describe_diagnostic(*error) : nlohmann::ordered_json(nullptr);
+        j["warnings"] = nlohmann::ordered_json::array();
+        for (const Diagnostic& w : r.warnings) j["warnings"].push_back(dxc::describe_diagnostic(w));
+        std::cout << j.dump(2) << "\n";
+      } else {
+        for (const Diagnostic& w : r.warnings) print_warning(w);
+      }
+      if (error) {
+        print_error(*error);
+        return int{kMalformed};
+      }
+      if (!o->json) std::cout << o->file << ": valid (" << r.warnings.size() << " warnings)\n";
+      return int{kOk};
+    };
+  });
+}
+
+}  // namespace sp::cli

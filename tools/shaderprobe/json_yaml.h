@@ -1,0 +1,12 @@
+// Renders a JSON tree as YAML with the same layout as the obj2yaml dump.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/yaml_writer.h"
+
+namespace sp::cli {
+
+[[nodiscard]] yaml::Node json_to_yaml(const nlohmann::ordered_json& j);
+
+}  // namespace sp::cli
