@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <unordered_map>
 
 #include "core/field_reader.h"
 #include "core/strings.h"
@@ -26,6 +25,40 @@ bool parse_header(FieldReader& r, Container& c) {
          r.u32(c.header.file_size, "file_size") && r.u32(c.header.part_count, "part_count");
 }
 
+// Duplicate part kinds. Real containers hold a dozen parts, so earlier
+// parts are scanned directly; past kLinearScanParts the (fourcc, index)
+// pairs are sorted instead, keeping the check O(n log n).
+void warn_duplicates(const Container& c, Context& ctx) {
+  constexpr size_t kLinearScanParts = 64;
+  const FieldPath root = FieldPath::root();
+  auto warn = [&](size_t first, size_t dup) {
+    const FieldPath at = root.item("parts", dup);
+    ctx.warn(Code::duplicate_part, c.parts[dup].offset, at,
+             strprintf("another '%s' part (the first is parts[%zu])", fourcc_text(c.parts[dup].fourcc).c_str(), first));
+  };
+  const size_t n = c.parts.size();
+  if (n <= kLinearScanParts) {
+    for (size_t i = 1; i < n; ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (c.parts[j].fourcc == c.parts[i].fourcc) {
+          warn(j, i);
+          break;
+        }
+    return;
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> kinds(n);
+  for (uint32_t i = 0; i < n; ++i) kinds[i] = {c.parts[i].fourcc, i};
+  std::sort(kinds.begin(), kinds.end());
+  size_t run_start = 0;  // first entry of the current run of one fourcc
+  for (size_t k = 1; k < n; ++k) {
+    if (kinds[k].first != kinds[k - 1].first) {
+      run_start = k;
+      continue;
+    }
+    warn(kinds[run_start].second, kinds[k].second);
+  }
+}
+
 // Reports the layout findings that differ between readers (LLVM, DXC,
 // vkd3d) as warnings, so callers can choose their strictness.
 void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& ctx) {
@@ -41,18 +74,11 @@ void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& 
              strprintf("FileSize %u, input is %zu bytes", c.header.file_size, input.size()));
   }
 
-  struct Span {
-    uint64_t begin, end;
-    size_t index;
-  };
-  std::vector<Span> spans;
-  spans.reserve(c.parts.size());
-  std::unordered_map<uint32_t, size_t> first_of_kind;
+  const size_t n = c.parts.size();
   bool in_order = true;
-  for (size_t i = 0; i < c.parts.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     const Part& p = c.parts[i];
     const FieldPath at = root.item("parts", i);
-    spans.push_back({p.offset, uint64_t{p.offset} + kPartHeaderSize + p.size, i});
     if (p.offset < table_end)
       ctx.warn(Code::part_overlaps_header, p.offset, at,
                strprintf("part starts at %u, inside the header and offset table (%llu bytes)", p.offset,
@@ -62,25 +88,31 @@ void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& 
     if (i > 0 && p.offset <= c.parts[i - 1].offset) in_order = false;
     if (part_treatment(p.fourcc) == PartTreatment::unknown)
       ctx.warn(Code::unknown_part, p.offset, at, "unknown part '" + fourcc_text(p.fourcc) + "'");
-    if (auto [it, inserted] = first_of_kind.try_emplace(p.fourcc, i); !inserted)
-      ctx.warn(Code::duplicate_part, p.offset, at,
-               strprintf("another '%s' part (the first is parts[%zu])", fourcc_text(p.fourcc).c_str(), it->second));
   }
+  warn_duplicates(c, ctx);
   if (!in_order) ctx.warn(Code::parts_out_of_order, 32, root.field("part_offsets"), "part offsets are not increasing");
 
-  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
-    return a.begin != b.begin ? a.begin < b.begin : a.index < b.index;
-  });
+  // Walk the parts by offset (already the case in every real file, so the
+  // sort is only paid for odd layouts).
+  std::vector<uint32_t> order;
+  if (!in_order) {
+    order.resize(n);
+    for (uint32_t i = 0; i < n; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return c.parts[a].offset < c.parts[b].offset; });
+  }
   uint64_t covered = table_end;  // end of the furthest part seen so far
-  for (const Span& s : spans) {
-    const FieldPath at = root.item("parts", s.index);
-    if (s.begin > covered) {
+  for (size_t k = 0; k < n; ++k) {
+    const size_t index = in_order ? k : order[k];
+    const Part& p = c.parts[index];
+    const FieldPath at = root.item("parts", index);
+    if (p.offset > covered) {
       ctx.warn(Code::gap_between_parts, covered, at,
-               strprintf("%llu unused bytes before this part", static_cast<unsigned long long>(s.begin - covered)));
-    } else if (s.begin < covered && s.begin >= table_end) {
-      ctx.warn(Code::parts_overlap, s.begin, at, "part shares bytes with an earlier part");
+               strprintf("%llu unused bytes before this part", static_cast<unsigned long long>(p.offset - covered)));
+    } else if (p.offset < covered && p.offset >= table_end) {
+      ctx.warn(Code::parts_overlap, p.offset, at, "part shares bytes with an earlier part");
     }
-    covered = std::max(covered, s.end);
+    covered = std::max(covered, uint64_t{p.offset} + kPartHeaderSize + p.size);
   }
   const uint64_t end = std::min<uint64_t>(c.header.file_size, input.size());
   if (!c.parts.empty() && covered < end) {
@@ -244,7 +276,7 @@ ParseResult parse_container(Bytes input, const ParseOptions& options) {
     const char name[5] = {static_cast<char>(p.fourcc), static_cast<char>(p.fourcc >> 8),
                           static_cast<char>(p.fourcc >> 16), static_cast<char>(p.fourcc >> 24), 0};
     const FieldPath item = root.item("parts", i);
-    const FieldPath at = item.field(name);
+    const FieldPath at = item.field(std::string_view(name, 4));
     const PartScope scope{p.data, uint64_t{p.offset} + kPartHeaderSize, at, ctx};
     if (p.fourcc == make_fourcc('P', 'S', 'V', '0')) {
       psv_parts.push_back(i);

@@ -35,24 +35,32 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
   out.elements.resize(out.param_count);
   const Bytes table = s.data.subspan(out.first_param_offset, static_cast<size_t>(table_bytes));
   for (uint32_t i = 0; i < out.param_count; ++i) {
-    const FieldPath at = s.at.item("elements", i);
-    FieldReader e(table.subspan(size_t{i} * stride, stride), s.base + out.first_param_offset + uint64_t{i} * stride,
-                  at, s.ctx);
+    // The whole table was bounds-checked above: decode fields directly.
+    const uint8_t* e = table.data() + size_t{i} * stride;
     SignatureElement& el = out.elements[i];
-    if (layout != SignatureLayout::legacy) (void)e.u32(el.stream, "stream");
-    (void)(e.u32(el.name_offset, "name_offset") && e.u32(el.semantic_index, "semantic_index") &&
-           e.u32(el.system_value, "system_value") && e.u32(el.component_type, "component_type") &&
-           e.u32(el.reg, "register") && e.u8(el.mask, "mask") && e.u8(el.exclusive_mask, "exclusive_mask") &&
-           e.u16(el.unused, "unused"));
-    if (layout == SignatureLayout::sg1) (void)e.u32(el.min_precision, "min_precision");
-    // The element bytes were bounds-checked as a whole above.
+    if (layout != SignatureLayout::legacy) {
+      el.stream = load_le<uint32_t>(e);
+      e += 4;
+    }
+    el.name_offset = load_le<uint32_t>(e);
+    el.semantic_index = load_le<uint32_t>(e + 4);
+    el.system_value = load_le<uint32_t>(e + 8);
+    el.component_type = load_le<uint32_t>(e + 12);
+    el.reg = load_le<uint32_t>(e + 16);
+    el.mask = e[20];
+    el.exclusive_mask = e[21];
+    el.unused = load_le<uint16_t>(e + 22);
+    if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(e + 24);
 
     // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
     if (el.name_offset != 0) {
       auto name = cstring_at(s.data, el.name_offset);
       if (!name) {
         const Code code = el.name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
-        return e.fail_at(code, e.cursor().base() + (layout == SignatureLayout::legacy ? 0 : 4), "name_offset",
+        const FieldPath at = s.at.item("elements", i);
+        const FieldPath field = at.field("name_offset");
+        const uint64_t element_offset = s.base + out.first_param_offset + uint64_t{i} * stride;
+        return s.ctx.fail(code, element_offset + (layout == SignatureLayout::legacy ? 0 : 4), field,
                          strprintf("name at part offset %u %s", el.name_offset,
                                    code == Code::offset_out_of_bounds ? "is past the end of the part"
                                                                       : "is not NUL-terminated inside the part"));
