@@ -77,21 +77,48 @@ Quoting needs_quotes(std::string_view s) {
     switch (c) {
       case '_': case '-': case '^': case '.': case ',': case ' ': case '\t':
         continue;
-      case '\n': case '\r':
-        q = Quoting::single;
-        continue;
-      case 0x7F:
-        return Quoting::dbl;
       default:
-        if (c <= 0x1F || (c & 0x80) != 0) return Quoting::dbl;
+        // Line breaks, DEL, other controls and every non-ASCII byte.
+        if (c <= 0x1F || c >= 0x7F) return Quoting::dbl;
         q = Quoting::single;
     }
   }
   return q;
 }
 
-// llvm::yaml::escape for double-quoted scalars (UTF-8 decoding of valid
-// sequences, \xNN for invalid bytes).
+// Code points LLVM's escape writes as \x/\u/\U: the C1 controls (but
+// NEL), U+FFFE/U+FFFF, and the invisible format characters. LLVM asks a
+// full Unicode table (sys::unicode::isPrintable); unassigned code points
+// are the one case this short list does not cover.
+bool printable(uint32_t cp) {
+  if (cp >= 0x80 && cp <= 0x9F) return false;
+  if (cp == 0xAD || (cp >= 0x600 && cp <= 0x605) || cp == 0x61C || cp == 0x6DD || cp == 0x70F) return false;
+  if ((cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F)) return false;
+  if (cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xFFF9 && cp <= 0xFFFB)) return false;
+  if (cp >= 0xE0000 && cp <= 0xE007F) return false;
+  return true;
+}
+
+// One UTF-8 sequence starting at s[i]: its code point and length, or
+// length 0 when it is invalid (overlong, surrogate, out of range, cut off).
+std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (len == 0 || i + len > s.size()) return {0, 0};
+  uint32_t cp = len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
+  for (size_t k = 1; k < len; ++k) {
+    const auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xC0) != 0x80) return {0, 0};
+    cp = (cp << 6) | (cc & 0x3Fu);
+  }
+  const bool ok = (len == 2 && cp >= 0x80) || (len == 3 && cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) ||
+                  (len == 4 && cp >= 0x10000 && cp <= 0x10FFFF);
+  return ok ? std::pair{cp, len} : std::pair<uint32_t, size_t>{0, 0};
+}
+
+// llvm::yaml::escape for double-quoted scalars (docs/obj2yaml-dxcontainer.md
+// section 3.1): C escapes for controls, DEL raw, printable UTF-8 as is, an
+// invalid sequence ends the string with U+FFFD.
 std::string escape(std::string_view s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -112,29 +139,26 @@ std::string escape(std::string_view s) {
     }
     if (c < 0x20) {
       out += strprintf("\\x%02X", c);
-    } else if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
-    } else {
-      // Decode one UTF-8 sequence; invalid bytes become \xNN.
-      size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-      uint32_t cp = len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-      bool ok = len != 0 && i + len <= s.size();
-      for (size_t k = 1; ok && k < len; ++k) {
-        const auto cc = static_cast<unsigned char>(s[i + k]);
-        if ((cc & 0xC0) != 0x80) ok = false;
-        cp = (cp << 6) | (cc & 0x3Fu);
-      }
-      if (!ok) {
-        out += strprintf("\\x%02X", c);
-        continue;
-      }
-      if (cp == 0x85) out += "\\N";
-      else if (cp == 0xA0) out += "\\_";
-      else if (cp == 0x2028) out += "\\L";
-      else if (cp == 0x2029) out += "\\P";
-      else out.append(s.substr(i, len));
-      i += len - 1;
+      continue;
     }
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+      continue;
+    }
+    const auto [cp, len] = decode_utf8(s, i);
+    if (len == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD, and LLVM stops here
+      break;
+    }
+    if (cp == 0x85) out += "\\N";
+    else if (cp == 0xA0) out += "\\_";
+    else if (cp == 0x2028) out += "\\L";
+    else if (cp == 0x2029) out += "\\P";
+    else if (printable(cp)) out.append(s.substr(i, len));
+    else if (cp <= 0xFF) out += strprintf("\\x%02X", cp);
+    else if (cp <= 0xFFFF) out += strprintf("\\u%04X", cp);
+    else out += strprintf("\\U%08X", cp);
+    i += len - 1;
   }
   return out;
 }

@@ -98,8 +98,9 @@ void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& 
   if (!in_order) {
     order.resize(n);
     for (uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return c.parts[a].offset < c.parts[b].offset; });
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return c.parts[a].offset != c.parts[b].offset ? c.parts[a].offset < c.parts[b].offset : a < b;
+    });
   }
   uint64_t covered = table_end;  // end of the furthest part seen so far
   for (size_t k = 0; k < n; ++k) {
