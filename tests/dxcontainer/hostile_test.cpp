@@ -12,6 +12,8 @@ namespace sp::dxc {
 namespace {
 
 using test::container_of;
+using test::deflate;
+using test::srci;
 using test::expect_error;
 using test::put_u32;
 
@@ -248,52 +250,6 @@ TEST(Hostile, RuntimeDataCountTimesStrideOverflows32Bits) {
   EXPECT_EQ(d.code, Code::count_too_large);
   EXPECT_EQ(d.path, "parts[0].RDAT.sections[0].record_count");
   EXPECT_EQ(expect_error(container_of({{"RDAT", u32s({0x10, 0x40000000})}})).code, Code::count_too_large);
-}
-
-// SRCI with one file whose contents are `stored`, declared to inflate to
-// `declared` bytes.
-std::vector<uint8_t> srci(const std::vector<uint8_t>& stored, uint32_t declared, uint16_t compress) {
-  ByteWriter names;
-  names.put_u32_le(0);
-  names.put_u32_le(1);
-  names.put_u16_le(20);
-  names.put_u32_le(20);  // entry aligned size
-  names.put_u32_le(0);
-  names.put_u32_le(2);  // "a\0"
-  names.put_u32_le(declared);
-  names.put_chars("a");
-  names.put_u8(0);
-  names.put_zeros(2);
-  ByteWriter contents;
-  contents.put_u32_le(static_cast<uint32_t>(20 + stored.size()));
-  contents.put_u16_le(0);
-  contents.put_u16_le(compress);
-  contents.put_u32_le(static_cast<uint32_t>(stored.size()));
-  contents.put_u32_le(declared);
-  contents.put_u32_le(1);
-  contents.put_bytes(stored);
-  ByteWriter w;
-  w.put_u32_le(0);
-  w.put_u16_le(0);
-  w.put_u16_le(2);
-  for (auto* section : {&names, &contents}) {
-    section->pad_to_4();
-    w.put_u32_le(static_cast<uint32_t>(8 + section->size()));
-    w.put_u16_le(0);
-    w.put_u16_le(section == &names ? 1 : 0);
-    w.put_bytes(section->bytes());
-  }
-  auto out = w.take();
-  store_le<uint32_t>(out.data(), static_cast<uint32_t>(out.size()));
-  return out;
-}
-
-std::vector<uint8_t> deflate(const std::vector<uint8_t>& in) {
-  uLongf size = compressBound(static_cast<uLong>(in.size()));
-  std::vector<uint8_t> out(size);
-  EXPECT_EQ(compress2(out.data(), &size, in.data(), static_cast<uLong>(in.size()), 9), Z_OK);
-  out.resize(size);
-  return out;
 }
 
 TEST(Hostile, SrciZlibBomb) {

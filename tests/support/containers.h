@@ -25,4 +25,11 @@ Diagnostic expect_error(const std::vector<uint8_t>& bytes, const dxc::ParseOptio
 
 void put_u32(std::vector<uint8_t>& b, size_t offset, uint32_t v);
 
+// An SRCI part with one source file "a" whose stored entries are `stored`,
+// declared to inflate to `declared` bytes (compress: 0 none, 1 zlib).
+std::vector<uint8_t> srci(const std::vector<uint8_t>& stored, uint32_t declared, uint16_t compress);
+
+// zlib at level 9.
+std::vector<uint8_t> deflate(const std::vector<uint8_t>& in);
+
 }  // namespace sp::test
