@@ -128,7 +128,8 @@ void check_digest(Container& c, Bytes input, Context& ctx) {
   const FieldPath root = FieldPath::root();
   const FieldPath header = root.field("header");
   const FieldPath at = header.field("digest");
-  switch (classify_digest(c.header.digest, c.computed_digest)) {
+  const DigestState state = classify_digest(c.header.digest, c.computed_digest);
+  switch (state) {
     case DigestState::match:
       break;
     case DigestState::mismatch:
@@ -138,7 +139,7 @@ void check_digest(Container& c, Bytes input, Context& ctx) {
     case DigestState::bypass:
     case DigestState::preview:
       ctx.warn(Code::digest_not_signed, 4, at,
-               std::string("digest is the '") + digest_state_name(classify_digest(c.header.digest, c.computed_digest)) +
+               std::string("digest is the '") + digest_state_name(state) +
                    "' sentinel");
       break;
   }
@@ -242,11 +243,9 @@ ParseResult parse_container(Bytes input, const ParseOptions& options) {
     return finish(false);
   }
 
-  c.part_offsets.resize(count);
   c.parts.resize(count);
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t off = load_le<uint32_t>(input.data() + kHeaderSize + 4 * i);
-    c.part_offsets[i] = off;
     const FieldPath at = root.item("parts", i);
     if (!range_fits(off, kPartHeaderSize, input.size())) {
       ctx.fail(Code::part_out_of_bounds, kHeaderSize + 4 * i, at,

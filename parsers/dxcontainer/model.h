@@ -297,7 +297,6 @@ struct Part {
 
 struct Container {
   Header header;
-  std::vector<uint32_t> part_offsets;
   std::vector<Part> parts;
   Digest computed_digest{};
 

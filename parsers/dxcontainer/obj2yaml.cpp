@@ -43,7 +43,7 @@ Node header_node(const Container& c) {
   h.add("FileSize", Node::uint(c.header.file_size));
   h.add("PartCount", Node::uint(c.header.part_count));
   Node offsets = Node::flow_seq();
-  for (uint32_t o : c.part_offsets) offsets.push(Node::uint(o));
+  for (const Part& p : c.parts) offsets.push(Node::uint(p.offset));
   h.add("PartOffsets", std::move(offsets));
   return h;
 }
