@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace sp {
 
@@ -12,6 +14,11 @@ namespace sp {
 // A four-character code as text; bytes that are not printable ASCII are
 // shown as \xNN so a hostile fourcc cannot inject control characters.
 [[nodiscard]] std::string fourcc_text(uint32_t fourcc);
+
+// One UTF-8 sequence starting at s[i]: its code point and length, or
+// length 0 when it is invalid (overlong, surrogate, above U+10FFFF, cut
+// off, or i is not a lead byte).
+[[nodiscard]] std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i);
 
 constexpr uint32_t make_fourcc(char a, char b, char c, char d) {
   return static_cast<uint32_t>(static_cast<uint8_t>(a)) |

@@ -99,23 +99,6 @@ bool printable(uint32_t cp) {
   return true;
 }
 
-// One UTF-8 sequence starting at s[i]: its code point and length, or
-// length 0 when it is invalid (overlong, surrogate, out of range, cut off).
-std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  const size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (len == 0 || i + len > s.size()) return {0, 0};
-  uint32_t cp = len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-  for (size_t k = 1; k < len; ++k) {
-    const auto cc = static_cast<unsigned char>(s[i + k]);
-    if ((cc & 0xC0) != 0x80) return {0, 0};
-    cp = (cp << 6) | (cc & 0x3Fu);
-  }
-  const bool ok = (len == 2 && cp >= 0x80) || (len == 3 && cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) ||
-                  (len == 4 && cp >= 0x10000 && cp <= 0x10FFFF);
-  return ok ? std::pair{cp, len} : std::pair<uint32_t, size_t>{0, 0};
-}
-
 // llvm::yaml::escape for double-quoted scalars (docs/obj2yaml-dxcontainer.md
 // section 3.1): C escapes for controls, DEL raw, printable UTF-8 as is, an
 // invalid sequence ends the string with U+FFFD.

@@ -32,10 +32,10 @@ std::string text(std::string_view s) {
       }
       continue;
     }
-    size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = len != 0 && i + len <= s.size();
-    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-    if (ok) {
+    // Only well-formed UTF-8 passes: nlohmann's dump() throws on
+    // surrogates and overlong forms.
+    const size_t len = decode_utf8(s, i).second;
+    if (len != 0) {
       out.append(s.substr(i, len));
       i += len - 1;
     } else {

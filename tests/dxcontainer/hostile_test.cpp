@@ -6,6 +6,7 @@
 
 #include "core/span_writer.h"
 #include "dxcontainer/container.h"
+#include "dxcontainer/describe.h"
 #include "support/containers.h"
 
 namespace sp::dxc {
@@ -323,6 +324,26 @@ TEST(Hostile, OverlapAndOrderAreWarnings) {
   r = parse_container(file);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](auto& w) { return w.code == Code::parts_overlap; }));
+}
+
+// Names are any bytes; the JSON dump must stay valid UTF-8 (nlohmann's dump
+// throws on an encoded surrogate or an overlong form).
+TEST(Hostile, NamesThatAreNotUtf8AreEscapedInJson) {
+  ByteWriter w;
+  w.put_u32_le(1);
+  w.put_u32_le(8);
+  w.put_u32_le(0);
+  w.put_u32_le(40);  // name right after the element
+  w.put_zeros(24);
+  // An encoded surrogate (ED A0 80) and an overlong NUL (C0 80).
+  const std::vector<uint8_t> name = {0xED, 0xA0, 0x80, 0xC0, 0x80, 0x00, 0x00, 0x00};
+  w.put_bytes(name);
+  const auto file = container_of({{"ISG1", w.take()}});
+  const ParseResult r = parse_container(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  std::string json;
+  ASSERT_NO_THROW(json = describe(*r.container, r.warnings).dump());
+  EXPECT_NE(json.find("\\\\xED\\\\xA0\\\\x80\\\\xC0\\\\x80"), std::string::npos) << json;
 }
 
 }  // namespace
