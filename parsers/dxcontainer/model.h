@@ -276,7 +276,9 @@ struct RdatSection {
   Bytes data;
 };
 struct RuntimeData {
-  uint32_t version = 0;
+  // 0x10. A first word below it is the prerelease layout, which is not
+  // decoded (no sections; the writer keeps the part's bytes).
+  uint32_t version = 0x10;
   std::vector<RdatSection> sections;
 };
 

@@ -18,10 +18,12 @@ uint32_t mask_dwords(uint32_t vectors) { return (vectors + 7) >> 3; }
 bool read_runtime_info(FieldReader& r, uint32_t size, Psv& out) {
   Bytes raw;
   if (!r.bytes(size, raw, "runtime_info")) return false;
-  // Copy what we know into a zeroed buffer; a larger (newer) record keeps
-  // its extra bytes unread.
+  // Copy the record of the version the size names into a zeroed buffer:
+  // bytes past it are unread, whether they belong to a newer version or are
+  // the start of a field the size does not cover (size 38 is v1, and its
+  // last two bytes are not half of v2's NumThreadsX). LLVM reads the same.
   std::array<uint8_t, 52> buf{};
-  std::copy_n(raw.begin(), std::min<size_t>(raw.size(), buf.size()), buf.begin());
+  std::copy_n(raw.begin(), std::min<size_t>(raw.size(), kPsvRuntimeInfoSize[out.version]), buf.begin());
   PsvRuntimeInfo& i = out.info;
   const uint8_t* p = buf.data();
   std::copy_n(p, 16, i.stage_info.begin());

@@ -247,13 +247,17 @@ void encode_psv(const Psv& psv, ByteWriter& w) {
 
   w.put_u32_le(to_u32(psv.resources.size(), "PSV0 resource count"));
   if (!psv.resources.empty()) {
-    w.put_u32_le(kPsvResourceStride[version == 0 ? 0 : 1]);
+    // Readers take Kind and Flags from any record long enough to hold them,
+    // whatever the version, so a v0 model that has them keeps v1 records.
+    const bool long_records = version >= 1 || std::any_of(psv.resources.begin(), psv.resources.end(),
+                                                          [](const PsvResource& r) { return r.kind || r.flags; });
+    w.put_u32_le(kPsvResourceStride[long_records ? 1 : 0]);
     for (const PsvResource& r : psv.resources) {
       w.put_u32_le(r.type);
       w.put_u32_le(r.space);
       w.put_u32_le(r.lower_bound);
       w.put_u32_le(r.upper_bound);
-      if (version >= 1) {
+      if (long_records) {
         w.put_u32_le(r.kind);
         w.put_u32_le(r.flags);
       }
@@ -507,7 +511,12 @@ struct Encoder {
   void operator()(const DebugName& v) const { encode_debug_name(v, w); }
   void operator()(const CompilerVersion& v) const { encode_compiler_version(v, w); }
   void operator()(const SourceInfo& v) const { encode_source_info(v, w); }
-  void operator()(const RuntimeData& v) const { encode_runtime_data(v, w); }
+  void operator()(const RuntimeData& v) const {
+    // The prerelease layout (a first word below 0x10) is kept, not decoded:
+    // only the part's own bytes can reproduce it.
+    if (v.version < kRdatVersion) return w.put_bytes(part.data);
+    encode_runtime_data(v, w);
+  }
 };
 
 }  // namespace

@@ -50,7 +50,8 @@ struct WriteOptions {
 //    semantic index sequences reused when an identical run already exists;
 //    dependency tables sized from RuntimeInfo and the stage exactly as the
 //    parser reads them (model tables truncated or zero-extended to fit).
-//    PSV v0 has no string, index or element tables: the model's are dropped.
+//    PSV v0 has no string, index or element tables: the model's are dropped;
+//    its resource records are 16 bytes unless one has a Kind or Flags.
 //  - RTS0: header, parameter headers, each parameter's data in order (a
 //    descriptor table's ranges right after its header), static samplers.
 //    Data is laid out by RootParameter::type; a value of another kind is
@@ -59,7 +60,8 @@ struct WriteOptions {
 //    strings, as dxc).
 //  - SRCI: names, contents (zlib when compress_type is 1, else stored),
 //    args only when there are any.
-//  - RDAT: version 0x10, sections in model order, each 4-aligned.
+//  - RDAT: version 0x10, sections in model order, each 4-aligned; a
+//    prerelease RDAT (version < 0x10, not decoded) is p.data unchanged.
 [[nodiscard]] std::vector<uint8_t> encode_part(const Part& p);
 
 }  // namespace sp::dxc

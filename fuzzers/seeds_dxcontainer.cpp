@@ -1,0 +1,264 @@
+// Seed inputs for the DXContainer fuzz targets, written with the project's
+// writer: `seeds_dxcontainer OUTDIR [CONTAINER...]`.
+//
+// OUTDIR/dxcontainer/ gets containers built here from models (the part
+// kinds and layouts yaml2obj cannot express: fxc's legacy signatures and
+// OSG5, SRCI stored and zlib, RDAT, ILDN, VERS, ILDB, PRIV, all three root
+// signature versions) plus a copy of each CONTAINER given (scripts/gen-corpus
+// passes the yaml2obj-built ones from tests/data/dxcontainer/yaml). Then
+// every part of every one of those containers is written in the input
+// format of its part-level target (OUTDIR/psv0, signature, rts0, srci,
+// rdat; see the fuzz_<name>.cpp headers for the selector bytes).
+//
+// Many seeds overlap; scripts/gen-corpus keeps only those that add coverage
+// (-set_cover_merge=1).
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/strings.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/writer.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace sp;
+using namespace sp::dxc;
+
+// Owns what model spans and string_views point at (a deque never moves).
+class Store {
+ public:
+  std::string_view text(std::string s) { return strings_.emplace_back(std::move(s)); }
+  Bytes bytes(std::vector<uint8_t> b) { return blobs_.emplace_back(std::move(b)); }
+
+ private:
+  std::deque<std::string> strings_;
+  std::deque<std::vector<uint8_t>> blobs_;
+};
+
+Part part(const char (&fourcc)[5], PartContent content, Bytes data = {}) {
+  Part p;
+  p.fourcc = make_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
+  p.content = std::move(content);
+  p.data = data;
+  return p;
+}
+
+Signature signature(SignatureLayout layout, std::initializer_list<const char*> names) {
+  Signature s;
+  s.layout = layout;
+  uint32_t reg = 0;
+  for (const char* name : names) {
+    SignatureElement e;
+    e.name = name;
+    e.reg = reg++;
+    e.mask = 0xF;
+    e.exclusive_mask = 0x3;
+    e.component_type = 3;
+    e.system_value = reg == 1 ? 1 : 0;
+    e.stream = layout == SignatureLayout::osg5 ? reg % 4 : 0;
+    s.elements.push_back(e);
+  }
+  s.param_count = static_cast<uint32_t>(s.elements.size());
+  return s;
+}
+
+Program program(Store& store, uint16_t kind) {
+  Program p;
+  p.header.version = 0x66;
+  p.header.shader_kind = kind;
+  p.header.bitcode_magic = make_fourcc('D', 'X', 'I', 'L');
+  p.header.dxil_major = 1;
+  p.header.dxil_minor = 6;
+  // The bitcode wrapper magic and a few words: the bitcode parser's problem.
+  p.bitcode = store.bytes({'B', 'C', 0xC0, 0xDE, 0x35, 0x14, 0, 0, 5, 0, 0, 0, 0x62, 0x0C, 0x30, 0x24});
+  p.header.bitcode_size = static_cast<uint32_t>(p.bitcode.size());
+  return p;
+}
+
+RootSignature root_signature(uint32_t version) {
+  RootSignature rs;
+  rs.version = version;
+  rs.flags = 0x1;
+  DescriptorTable table;
+  for (uint32_t t = 0; t < 4; ++t) {
+    DescriptorRange r;
+    r.range_type = t;
+    r.num_descriptors = t == 3 ? 0xFFFFFFFF : 2;
+    r.base_shader_register = t;
+    r.flags = version > 1 ? 0x4 : 0;
+    r.offset_in_descriptors_from_table_start = 0xFFFFFFFF;
+    table.ranges.push_back(r);
+  }
+  table.num_ranges = static_cast<uint32_t>(table.ranges.size());
+  rs.parameters.push_back({0, 0, 0, table});
+  rs.parameters.push_back({1, 5, 0, RootConstants{1, 0, 4}});
+  for (uint32_t type = 2; type <= 4; ++type) rs.parameters.push_back({type, 1, 0, RootDescriptor{type, 1, 0x2}});
+  StaticSampler s;
+  s.filter = 0x55;
+  s.address_u = s.address_v = s.address_w = 3;
+  s.max_anisotropy = 16;
+  s.comparison_func = 4;
+  s.max_lod_bits = 0x7F7FFFFF;
+  s.shader_visibility = 5;
+  s.flags = version == 3 ? 1 : 0;
+  rs.static_samplers.push_back(s);
+  rs.num_parameters = static_cast<uint32_t>(rs.parameters.size());
+  rs.num_static_samplers = 1;
+  return rs;
+}
+
+SourceInfo source_info(Store& store, uint16_t compress, bool args) {
+  SourceInfo si;
+  si.compress_type = compress;
+  si.files.push_back({"main.hlsl", store.text("float4 main() : SV_Target { return 1; }\n#include \"a.h\"\n")});
+  si.files.push_back({"a.h", store.text(std::string(300, 'x'))});
+  if (args) si.args = {{"-E", "main"}, {"-T", "ps_6_6"}, {"-Zi", ""}};
+  return si;
+}
+
+RuntimeData runtime_data(Store& store) {
+  RuntimeData rd;
+  rd.version = 0x10;
+  // A string buffer (type 0), an index table (type 2) and a resource table
+  // (type 3: {RecordCount, RecordStride} then the records).
+  rd.sections.push_back({0, 0, 0, false, 0, 0, store.bytes({'m', 'a', 'i', 'n', 0, 0, 0, 0})});
+  rd.sections.push_back({0, 2, 0, false, 0, 0, store.bytes({1, 0, 0, 0, 0, 0, 0, 0})});
+  std::vector<uint8_t> table = {2, 0, 0, 0, 8, 0, 0, 0};
+  table.resize(table.size() + 16, 0x11);
+  rd.sections.push_back({0, 3, 0, true, 2, 8, store.bytes(table)});
+  return rd;
+}
+
+std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
+  std::vector<std::pair<std::string, Container>> out;
+  auto add = [&](std::string name, std::vector<Part> parts) {
+    Container c;
+    c.parts = std::move(parts);
+    out.emplace_back(std::move(name), std::move(c));
+  };
+  // fxc: shader model 5 with raw bytecode and legacy signatures.
+  add("fxc_sm5_vertex", {part("RDEF", RawPart{}, store.bytes(std::vector<uint8_t>(60, 0))),
+                         part("ISGN", signature(SignatureLayout::legacy, {"POSITION", "TEXCOORD"})),
+                         part("OSG5", signature(SignatureLayout::osg5, {"SV_Position", "COLOR", "COLOR"})),
+                         part("PCSG", signature(SignatureLayout::legacy, {"SV_TessFactor"})),
+                         part("SHEX", RawPart{}, store.bytes({0x50, 0, 1, 0, 2, 0, 0, 0})),
+                         part("STAT", RawPart{}, store.bytes(std::vector<uint8_t>(148, 0)))});
+  add("fxc_sm4_pixel", {part("ISGN", signature(SignatureLayout::legacy, {"SV_Position"})),
+                        part("OSGN", signature(SignatureLayout::legacy, {"SV_Target"})),
+                        part("SHDR", RawPart{}, store.bytes({0x40, 0, 0, 0, 2, 0, 0, 0}))});
+  // dxc: the parts only a dxc build writes.
+  for (uint32_t v = 1; v <= 3; ++v) {
+    add("dxc_full_rts0_v" + std::to_string(v),
+        {part("DXIL", program(store, 0)), part("SFI0", FeatureInfo{0x1234}),
+         part("ISG1", signature(SignatureLayout::sg1, {"SV_Position", "TEXCOORD"})),
+         part("OSG1", signature(SignatureLayout::sg1, {"SV_Target"})), part("RTS0", root_signature(v)),
+         part("HASH", ShaderHash{1, {}})});
+  }
+  add("dxc_debug", {part("ILDB", program(store, 1)), part("ILDN", DebugName{0, 0, "0123abcd.pdb"}),
+                    part("VERS", CompilerVersion{1, 8, 1, 4242, 0, "abcdef0", "custom"}),
+                    part("SRCI", source_info(store, 1, true)), part("PRIV", RawPart{}, store.bytes({1, 2, 3}))});
+  add("dxc_srci_stored", {part("SRCI", source_info(store, 0, false))});
+  add("dxc_rdat", {part("DXIL", program(store, 6)), part("RDAT", runtime_data(store))});
+  return out;
+}
+
+void write_file(const fs::path& path, Bytes bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::vector<uint8_t> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::optional<uint8_t> signature_selector(uint32_t fourcc) {
+  switch (fourcc) {
+    case make_fourcc('I', 'S', 'G', '1'): case make_fourcc('O', 'S', 'G', '1'): case make_fourcc('P', 'S', 'G', '1'):
+      return 0;
+    case make_fourcc('I', 'S', 'G', 'N'): case make_fourcc('O', 'S', 'G', 'N'): case make_fourcc('P', 'C', 'S', 'G'):
+      return 1;
+    case make_fourcc('O', 'S', 'G', '5'):
+      return 2;
+    default:
+      return std::nullopt;
+  }
+}
+
+// Writes each part in its part target's input format.
+void write_parts(const fs::path& out, const std::string& name, const Container& c) {
+  uint8_t psv_selector = 0x10;  // no DXIL part
+  if (const Part* dxil = c.find(make_fourcc('D', 'X', 'I', 'L')))
+    if (const auto* p = std::get_if<Program>(&dxil->content)) psv_selector = static_cast<uint8_t>(p->header.shader_kind & 0x0F);
+  for (size_t i = 0; i < c.parts.size(); ++i) {
+    const Part& p = c.parts[i];
+    std::string target;
+    std::optional<uint8_t> selector;
+    if (p.fourcc == make_fourcc('P', 'S', 'V', '0')) {
+      target = "psv0";
+      selector = psv_selector;
+    } else if ((selector = signature_selector(p.fourcc))) {
+      target = "signature";
+    } else if (p.fourcc == make_fourcc('R', 'T', 'S', '0')) {
+      target = "rts0";
+    } else if (p.fourcc == make_fourcc('S', 'R', 'C', 'I')) {
+      target = "srci";
+    } else if (p.fourcc == make_fourcc('R', 'D', 'A', 'T')) {
+      target = "rdat";
+    } else {
+      continue;
+    }
+    std::vector<uint8_t> bytes;
+    if (selector) bytes.push_back(*selector);
+    bytes.insert(bytes.end(), p.data.begin(), p.data.end());
+    fs::create_directories(out / target);
+    write_file(out / target / (name + "." + std::to_string(i) + "." + fourcc_text(p.fourcc)), bytes);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::string_view(argv[1]) == "--help") {
+    std::fprintf(stderr, "usage: %s OUTDIR [CONTAINER...]\nWrites seed inputs for the DXContainer fuzz targets.\n",
+                 argv[0]);
+    return 2;
+  }
+  try {
+    const fs::path out(argv[1]);
+    fs::create_directories(out / "dxcontainer");
+    Store store;
+    size_t count = 0;
+    for (auto& [name, model] : built_containers(store)) {
+      const std::vector<uint8_t> bytes = write_container(model);
+      write_file(out / "dxcontainer" / (name + ".dxbc"), bytes);
+      const ParseResult r = parse_container(bytes);
+      if (!r.ok()) throw std::runtime_error(name + " does not parse: " + r.error->to_string());
+      write_parts(out, name, *r.container);
+      ++count;
+    }
+    for (int i = 2; i < argc; ++i) {
+      const fs::path path(argv[i]);
+      const std::vector<uint8_t> bytes = read_file(path);
+      const ParseResult r = parse_container(bytes);
+      if (!r.ok()) continue;  // yaml2obj's fixtures include one shaderprobe rejects on purpose
+      write_file(out / "dxcontainer" / path.filename(), bytes);
+      write_parts(out, path.stem().string(), *r.container);
+      ++count;
+    }
+    std::printf("%zu containers and their parts written to %s\n", count, out.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

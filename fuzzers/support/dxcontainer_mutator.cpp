@@ -1,0 +1,169 @@
+#include "support/dxcontainer_mutator.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <deque>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "core/strings.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/writer.h"
+
+namespace sp::fuzz {
+namespace {
+
+using dxc::Container;
+using dxc::Part;
+
+// Every part kind the parser decodes, and two it keeps raw.
+constexpr std::array<uint32_t, 20> kFourccs = {
+    make_fourcc('D', 'X', 'I', 'L'), make_fourcc('I', 'L', 'D', 'B'), make_fourcc('H', 'A', 'S', 'H'),
+    make_fourcc('S', 'F', 'I', '0'), make_fourcc('I', 'S', 'G', '1'), make_fourcc('O', 'S', 'G', '1'),
+    make_fourcc('P', 'S', 'G', '1'), make_fourcc('I', 'S', 'G', 'N'), make_fourcc('O', 'S', 'G', 'N'),
+    make_fourcc('P', 'C', 'S', 'G'), make_fourcc('O', 'S', 'G', '5'), make_fourcc('P', 'S', 'V', '0'),
+    make_fourcc('R', 'T', 'S', '0'), make_fourcc('I', 'L', 'D', 'N'), make_fourcc('V', 'E', 'R', 'S'),
+    make_fourcc('S', 'R', 'C', 'I'), make_fourcc('R', 'D', 'A', 'T'), make_fourcc('P', 'R', 'I', 'V'),
+    make_fourcc('S', 'T', 'A', 'T'), make_fourcc('S', 'H', 'E', 'X')};
+
+// Values that sit on the boundaries parsers check: small counts, strides,
+// sizes, sign and width limits.
+constexpr std::array<uint32_t, 16> kInteresting = {0,    1,      2,          3,          4,          8,
+                                                   16,   24,     32,         0x7F,       0xFF,       0x100,
+                                                   0xFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF};
+
+class Mutation {
+ public:
+  Mutation(unsigned seed, ByteMutator bytes) : rng_(seed), bytes_(bytes) {}
+
+  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(rng_() % n); }
+  ByteMutator byte_mutator() const { return bytes_; }
+
+  // Parses `input` into a model whose parts are all raw, so the writer
+  // copies each part's bytes as they are and only what a mutation changes
+  // differs. Spans point into `input`.
+  static std::optional<Container> parse_raw(const std::vector<uint8_t>& input) {
+    dxc::ParseOptions options;
+    options.verify_digest = false;
+    dxc::ParseResult r = dxc::parse_container(input, options);
+    if (!r.ok()) return std::nullopt;
+    for (Part& p : r.container->parts) p.content = dxc::RawPart{};
+    return std::move(*r.container);
+  }
+
+  // New bytes for a part; the deque keeps earlier blocks where they are.
+  std::vector<uint8_t>& own(Bytes from) { return store_.emplace_back(from.begin(), from.end()); }
+
+  void mutate_bytes(Part& p, size_t budget) {
+    std::vector<uint8_t>& b = own(p.data);
+    const size_t capacity = std::max<size_t>(b.size(), std::min(budget, b.size() * 2 + 64));
+    b.resize(capacity);
+    b.resize(bytes_(b.data(), p.data.size(), capacity));
+    p.data = b;
+  }
+
+  // Overwrites one aligned word (counts, offsets and sizes are u32 in every
+  // part) with a boundary value or one derived from the part's size.
+  void poke_word(Part& p) {
+    if (p.data.size() < 4) return mutate_bytes(p, 64);
+    std::vector<uint8_t>& b = own(p.data);
+    const size_t at = below(b.size() / 4) * 4;
+    const uint32_t size = static_cast<uint32_t>(b.size());
+    const std::array<uint32_t, 4> derived = {size, size - static_cast<uint32_t>(at), size + 1, size / 4};
+    const uint32_t value = below(4) == 0 ? derived[below(derived.size())] : kInteresting[below(kInteresting.size())];
+    store_le(b.data() + at, value);
+    p.data = b;
+  }
+
+  void resize(Part& p) {
+    std::vector<uint8_t>& b = own(p.data);
+    if (!b.empty() && below(2) == 0) {
+      b.resize(below(b.size()));
+    } else {
+      b.resize(b.size() + 1 + below(32), 0);
+    }
+    p.data = b;
+  }
+
+  // One structural change to c; `budget` bounds the growth in bytes.
+  void mutate(Container& c, size_t budget) {
+    auto& parts = c.parts;
+    const size_t op = parts.empty() ? 5 : below(8);
+    Part* p = parts.empty() ? nullptr : &parts[below(parts.size())];
+    switch (op) {
+      case 0: return mutate_bytes(*p, budget);
+      case 1: return poke_word(*p);
+      case 2: return resize(*p);
+      case 3:
+        parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(p - parts.data()));
+        return;
+      case 4: {
+        const Part copy = *p;
+        parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(below(parts.size() + 1)), copy);
+        return;
+      }
+      case 5: {
+        Part fresh;
+        fresh.fourcc = kFourccs[below(kFourccs.size())];
+        // Another part's bytes are a better start than nothing: most parts
+        // begin with a count or a size.
+        if (!parts.empty()) fresh.data = parts[below(parts.size())].data;
+        parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(below(parts.size() + 1)), fresh);
+        return;
+      }
+      case 6:
+        std::swap(*p, parts[below(parts.size())]);
+        return;
+      default:
+        p->fourcc = kFourccs[below(kFourccs.size())];
+        return;
+    }
+  }
+
+ private:
+  std::minstd_rand rng_;
+  ByteMutator bytes_;
+  std::deque<std::vector<uint8_t>> store_;
+};
+
+// Writes c signed into out when it fits; returns its size or 0.
+size_t write_into(const Container& c, uint8_t* out, size_t max_size) {
+  const std::vector<uint8_t> written = dxc::write_container(c);
+  if (written.size() > max_size) return 0;
+  std::memcpy(out, written.data(), written.size());
+  return written.size();
+}
+
+}  // namespace
+
+size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
+  Mutation m(seed, bytes);
+  if (m.below(8) == 0) return bytes(data, size, max_size);
+  const std::vector<uint8_t> input(data, data + size);
+  std::optional<Container> c = Mutation::parse_raw(input);
+  if (!c) return bytes(data, size, max_size);
+  m.mutate(*c, max_size > size ? max_size - size : 0);
+  const size_t written = write_into(*c, data, max_size);
+  return written != 0 ? written : bytes(data, size, max_size);
+}
+
+size_t cross_over_containers(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2, uint8_t* out,
+                             size_t max_out_size, unsigned seed) {
+  Mutation m(seed, nullptr);
+  const std::vector<uint8_t> first(data1, data1 + size1), second(data2, data2 + size2);
+  std::optional<Container> a = Mutation::parse_raw(first);
+  std::optional<Container> b = Mutation::parse_raw(second);
+  if (!a || !b || b->parts.empty()) return 0;
+  const Part& donor = b->parts[m.below(b->parts.size())];
+  auto& parts = a->parts;
+  if (!parts.empty() && m.below(2) == 0) {
+    parts[m.below(parts.size())] = donor;
+  } else {
+    parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(m.below(parts.size() + 1)), donor);
+  }
+  return write_into(*a, out, max_out_size);
+}
+
+}  // namespace sp::fuzz

@@ -1,0 +1,34 @@
+// Structure-aware mutation of DirectX containers, for fuzz_dxcontainer's
+// LLVMFuzzerCustomMutator / LLVMFuzzerCustomCrossOver.
+//
+// Byte flips almost never get past a container's offset table and digest,
+// so most of a byte-mutating fuzzer's executions die in the header checks.
+// Here the input is parsed with shaderprobe, one part-level change is made
+// (its bytes, a size or count inside it, or the list of parts: add, drop,
+// duplicate, reorder, rename) and the container is written again by the
+// project's writer, which recomputes offsets, sizes and the digest. Inputs
+// that do not parse, and one mutation in eight anyway (so headers and
+// offsets get damaged too), go to the engine's byte mutator.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sp::fuzz {
+
+// The shape of libFuzzer's LLVMFuzzerMutate: mutates data[0, size) in place
+// within max_size bytes and returns the new size.
+using ByteMutator = size_t (*)(uint8_t* data, size_t size, size_t max_size);
+
+// Mutates the container in data[0, size) in place; returns the new size
+// (<= max_size). Deterministic for a given seed and byte mutator.
+size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);
+
+// Splices: the first container with one part of the second inserted or
+// substituted. Returns the size written to out, or 0 when either input does
+// not parse or the result would not fit (libFuzzer then tries another
+// mutation).
+size_t cross_over_containers(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2, uint8_t* out,
+                             size_t max_out_size, unsigned seed);
+
+}  // namespace sp::fuzz
