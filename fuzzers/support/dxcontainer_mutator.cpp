@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "core/limits.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/writer.h"
@@ -34,6 +35,10 @@ constexpr std::array<uint32_t, 16> kInteresting = {0,    1,      2,          3, 
                                                    16,   24,     32,         0x7F,       0xFF,       0x100,
                                                    0xFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF};
 
+// Real containers hold at most about 14 parts; beyond that, adding more
+// only slows every execution down.
+constexpr size_t kMaxPartsToGrow = 16;
+
 class Mutation {
  public:
   Mutation(unsigned seed, ByteMutator bytes) : rng_(seed), bytes_(bytes) {}
@@ -41,16 +46,31 @@ class Mutation {
   size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(rng_() % n); }
   ByteMutator byte_mutator() const { return bytes_; }
 
-  // Parses `input` into a model whose parts are all raw, so the writer
-  // copies each part's bytes as they are and only what a mutation changes
-  // differs. Spans point into `input`.
-  static std::optional<Container> parse_raw(const std::vector<uint8_t>& input) {
-    dxc::ParseOptions options;
-    options.verify_digest = false;
-    dxc::ParseResult r = dxc::parse_container(input, options);
-    if (!r.ok()) return std::nullopt;
-    for (Part& p : r.container->parts) p.content = dxc::RawPart{};
-    return std::move(*r.container);
+  // Reads only the container layer of `input` (header, offset table, part
+  // headers) into a model whose parts are all raw: the writer then copies
+  // each part's bytes as they are, and only what a mutation changes
+  // differs. Parts whose contents do not parse are still parts, so the
+  // structural mutations keep working on inputs that earlier mutations
+  // damaged inside a part. Spans point into `input`.
+  static std::optional<Container> parse_layout(const std::vector<uint8_t>& input) {
+    const Bytes in(input);
+    if (!dxc::looks_like_container(in) || in.size() < dxc::kHeaderSize) return std::nullopt;
+    Container c;
+    c.header.major = load_le<uint16_t>(in.data() + 24);
+    c.header.minor = load_le<uint16_t>(in.data() + 26);
+    const uint32_t count = load_le<uint32_t>(in.data() + 28);
+    if (count > Limits{}.max_parts || !range_fits(dxc::kHeaderSize, uint64_t{count} * 4, in.size())) return std::nullopt;
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t off = load_le<uint32_t>(in.data() + dxc::kHeaderSize + 4 * size_t{i});
+      if (!range_fits(off, dxc::kPartHeaderSize, in.size())) return std::nullopt;
+      Part& p = c.parts.emplace_back();
+      p.fourcc = load_le<uint32_t>(in.data() + off);
+      p.size = load_le<uint32_t>(in.data() + off + 4);
+      const std::optional<Bytes> data = slice(in, uint64_t{off} + dxc::kPartHeaderSize, p.size);
+      if (!data) return std::nullopt;
+      p.data = *data;
+    }
+    return c;
   }
 
   // New bytes for a part; the deque keeps earlier blocks where they are.
@@ -90,7 +110,8 @@ class Mutation {
   // One structural change to c; `budget` bounds the growth in bytes.
   void mutate(Container& c, size_t budget) {
     auto& parts = c.parts;
-    const size_t op = parts.empty() ? 5 : below(8);
+    size_t op = parts.empty() ? 5 : below(8);
+    if ((op == 4 || op == 5) && parts.size() >= kMaxPartsToGrow) op = 3;  // drop instead of growing
     Part* p = parts.empty() ? nullptr : &parts[below(parts.size())];
     switch (op) {
       case 0: return mutate_bytes(*p, budget);
@@ -140,9 +161,12 @@ size_t write_into(const Container& c, uint8_t* out, size_t max_size) {
 
 size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
   Mutation m(seed, bytes);
-  if (m.below(8) == 0) return bytes(data, size, max_size);
+  // Byte mutations inside a part keep the container layer intact (a stale
+  // digest is only a warning) and cost far less than a parse and a write,
+  // so they stay the majority; the structural ones do what they cannot.
+  if (m.below(3) != 0) return bytes(data, size, max_size);
   const std::vector<uint8_t> input(data, data + size);
-  std::optional<Container> c = Mutation::parse_raw(input);
+  std::optional<Container> c = Mutation::parse_layout(input);
   if (!c) return bytes(data, size, max_size);
   m.mutate(*c, max_size > size ? max_size - size : 0);
   const size_t written = write_into(*c, data, max_size);
@@ -153,12 +177,14 @@ size_t cross_over_containers(const uint8_t* data1, size_t size1, const uint8_t* 
                              size_t max_out_size, unsigned seed) {
   Mutation m(seed, nullptr);
   const std::vector<uint8_t> first(data1, data1 + size1), second(data2, data2 + size2);
-  std::optional<Container> a = Mutation::parse_raw(first);
-  std::optional<Container> b = Mutation::parse_raw(second);
+  std::optional<Container> a = Mutation::parse_layout(first);
+  std::optional<Container> b = Mutation::parse_layout(second);
   if (!a || !b || b->parts.empty()) return 0;
   const Part& donor = b->parts[m.below(b->parts.size())];
   auto& parts = a->parts;
-  if (!parts.empty() && m.below(2) == 0) {
+  // Substitute rather than insert once the container is a handful of parts:
+  // endless insertion makes inputs, and every execution, ever longer.
+  if (parts.size() >= kMaxPartsToGrow || (!parts.empty() && m.below(2) == 0)) {
     parts[m.below(parts.size())] = donor;
   } else {
     parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(m.below(parts.size() + 1)), donor);

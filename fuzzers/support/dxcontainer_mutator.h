@@ -3,12 +3,14 @@
 //
 // Byte flips almost never get past a container's offset table and digest,
 // so most of a byte-mutating fuzzer's executions die in the header checks.
-// Here the input is parsed with shaderprobe, one part-level change is made
+// Here the input's container layer is read (header, offset table, part
+// headers; the parts' contents need not parse), one part-level change is made
 // (its bytes, a size or count inside it, or the list of parts: add, drop,
 // duplicate, reorder, rename) and the container is written again by the
-// project's writer, which recomputes offsets, sizes and the digest. Inputs
-// that do not parse, and one mutation in eight anyway (so headers and
-// offsets get damaged too), go to the engine's byte mutator.
+// project's writer, which recomputes offsets, sizes and the digest. Two
+// mutations in three, and every input whose container layer does not parse,
+// go to the engine's byte mutator: it is much cheaper, works inside parts as
+// well (a stale digest is only a warning) and damages headers and offsets.
 #pragma once
 
 #include <cstddef>

@@ -1,13 +1,16 @@
 #include "dxcontainer/names.h"
 
 #include <array>
+#include <iterator>
 
 #include "core/strings.h"
 
 namespace sp::dxc {
 namespace {
 
-constexpr std::array kEntries = {
+// A plain array: std::array's deduction guide folds over every element,
+// past clang 14's nesting limit (AFL++ on Debian builds with clang 14).
+constexpr EnumEntry kEntries[] = {
 #define SP_ENUM(family, value, name) EnumEntry{EnumFamily::family, value, #name},
 #include "dxcontainer/enums.def"
 #undef SP_ENUM
@@ -33,9 +36,10 @@ constexpr std::array kParts = {
 std::span<const EnumEntry> enum_entries(EnumFamily family) {
   // Entries of one family are contiguous in enums.def.
   size_t begin = 0;
-  while (begin < kEntries.size() && kEntries[begin].family != family) ++begin;
+  constexpr size_t kCount = std::size(kEntries);
+  while (begin < kCount && kEntries[begin].family != family) ++begin;
   size_t end = begin;
-  while (end < kEntries.size() && kEntries[end].family == family) ++end;
+  while (end < kCount && kEntries[end].family == family) ++end;
   return std::span<const EnumEntry>(kEntries).subspan(begin, end - begin);
 }
 

@@ -55,25 +55,30 @@ bool inflate_exact(Bytes in, uint64_t expected, std::vector<uint8_t>& out, Field
   out.resize(static_cast<size_t>(expected));
   z_stream z{};
   if (inflateInit(&z) != Z_OK) return r.fail_at(Code::internal_error, offset, "entries", "inflateInit failed");
+  // zlib rejects a null output buffer (Z_STREAM_ERROR) even when it is
+  // empty, which `out` is when nothing is declared.
+  uint8_t probe = 0;
   z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct; it never writes input
   z.avail_in = static_cast<uInt>(in.size());
-  z.next_out = out.data();
+  z.next_out = out.empty() ? &probe : out.data();
   z.avail_out = static_cast<uInt>(out.size());
   int rc = inflate(&z, Z_FINISH);
   const uint64_t produced = z.total_out;
   if (rc == Z_BUF_ERROR && z.avail_out == 0) {
-    // Output full: is there more? Probe with a one-byte buffer.
-    uint8_t extra = 0;
-    z.next_out = &extra;
+    // Output full before the end of the stream was seen: one more byte
+    // tells a stream that is larger than declared from one that only has
+    // its end (and checksum) left.
+    z.next_out = &probe;
     z.avail_out = 1;
     rc = inflate(&z, Z_FINISH);
-    inflateEnd(&z);
-    if (z.total_out > produced)
+    if (z.total_out > produced) {
+      inflateEnd(&z);
       return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
                        strprintf("inflates to more than the declared %llu bytes", static_cast<unsigned long long>(expected)));
-    return r.fail_at(Code::decompression_failed, offset, "entries", "zlib stream is truncated");
+    }
   }
   inflateEnd(&z);
+  if (rc == Z_BUF_ERROR) return r.fail_at(Code::decompression_failed, offset, "entries", "zlib stream is truncated");
   if (rc != Z_STREAM_END)
     return r.fail_at(Code::decompression_failed, offset, "entries", strprintf("zlib error %d", rc));
   if (produced != expected)

@@ -908,6 +908,18 @@ TEST(Writer, SourceInfo) {
   EXPECT_EQ(content<SourceInfo>(back).compress_type, 0);
 }
 
+// zlib-compressed source contents with no file: an empty stream that
+// inflates to the declared 0 bytes. (Found by fuzz_srci: the parser handed
+// zlib a null output buffer.)
+TEST(Writer, CompressedSourceInfoWithoutFiles) {
+  SourceInfo si;
+  si.compress_type = 1;
+  std::vector<uint8_t> file;
+  const Container back = round_trip(single(make_part(make_fourcc('S', 'R', 'C', 'I'), si)), file);
+  EXPECT_EQ(content<SourceInfo>(back).compress_type, 1);
+  EXPECT_TRUE(content<SourceInfo>(back).files.empty());
+}
+
 // A prerelease RDAT (first word below 0x10) is not decoded; the writer
 // reproduces the part's bytes. (Found by fuzz_rdat's round-trip check.)
 TEST(Writer, PrereleaseRuntimeDataKeepsItsBytes) {
