@@ -7,8 +7,8 @@
 // headers; the parts' contents need not parse), one part-level change is made
 // (its bytes, a size or count inside it, or the list of parts: add, drop,
 // duplicate, reorder, rename) and the container is written again by the
-// project's writer, which recomputes offsets, sizes and the digest. Two
-// mutations in three, and every input whose container layer does not parse,
+// project's writer, which recomputes offsets, sizes and the digest. Five
+// mutations in six, and every input whose container layer does not parse,
 // go to the engine's byte mutator: it is much cheaper, works inside parts as
 // well (a stale digest is only a warning) and damages headers and offsets.
 #pragma once
