@@ -60,14 +60,10 @@ void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string 
   }
 }
 
-bool Context::charge(uint64_t records, uint64_t offset, const FieldPath& at) {
-  if (records > budget_) {
-    return fail(Code::decode_budget_exceeded, offset, at,
-                strprintf("%llu more records would exceed the decode budget",
-                          static_cast<unsigned long long>(records)));
-  }
-  budget_ -= records;
-  return true;
+bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at) {
+  return fail(Code::decode_budget_exceeded, offset, at,
+              strprintf("%llu more records would exceed the decode budget",
+                        static_cast<unsigned long long>(records)));
 }
 
 }  // namespace sp

@@ -10,7 +10,6 @@
 
 #include "core/diagnostic.h"
 #include "core/span_reader.h"
-#include "core/strings.h"
 
 namespace sp {
 
@@ -37,14 +36,10 @@ class FieldReader {
     return fail_at(code, cur_.offset(), field, std::move(message));
   }
   bool fail_at(Code code, uint64_t offset, std::string_view field, std::string message) {
-    if (field.empty()) return ctx_.fail(code, offset, at_, std::move(message));
-    const FieldPath f = at_.field(field);
-    return ctx_.fail(code, offset, f, std::move(message));
+    return field_fail(ctx_, at_, code, offset, field, std::move(message));
   }
   void warn(Code code, uint64_t offset, std::string_view field, std::string message) {
-    if (field.empty()) return ctx_.warn(code, offset, at_, std::move(message));
-    const FieldPath f = at_.field(field);
-    ctx_.warn(code, offset, f, std::move(message));
+    field_warn(ctx_, at_, code, offset, field, std::move(message));
   }
 
   SpanReader& cursor() { return cur_; }
@@ -55,10 +50,18 @@ class FieldReader {
 
  private:
   bool truncated(uint64_t need, std::string_view field) {
-    return fail(Code::truncated, field,
-                strprintf("needs %llu bytes, %zu remain", static_cast<unsigned long long>(need),
-                          cur_.remaining()));
+    return field_truncated(ctx_, at_, cur_.offset(), cur_.remaining(), need, field);
   }
+
+  // The diagnostic paths, out of line and given values rather than the
+  // reader: a reader whose address never escapes lives in registers, so a
+  // read is a compare, a load and an add.
+  static bool field_fail(Context& ctx, const FieldPath& at, Code code, uint64_t offset, std::string_view field,
+                         std::string message);
+  static void field_warn(Context& ctx, const FieldPath& at, Code code, uint64_t offset, std::string_view field,
+                         std::string message);
+  static bool field_truncated(Context& ctx, const FieldPath& at, uint64_t offset, size_t remaining, uint64_t need,
+                              std::string_view field);
 
   SpanReader cur_;
   const FieldPath& at_;

@@ -3,6 +3,7 @@
 // position() where it was and the caller can report that exact offset.
 #pragma once
 
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -66,8 +67,16 @@ class SpanReader {
 
 // A NUL-terminated string that starts at `offset` and ends inside b (bounded
 // search: never reads past b). Nothing when offset is outside b or there is no
-// terminator before the end.
-[[nodiscard]] std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset);
+// terminator before the end. Inline: parsers call it once per name.
+[[nodiscard]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
+  if (offset >= b.size()) return std::nullopt;
+  const auto* start = b.data() + offset;
+  const size_t max = b.size() - static_cast<size_t>(offset);
+  const void* nul = std::memchr(start, 0, max);
+  if (nul == nullptr) return std::nullopt;
+  return std::string_view(reinterpret_cast<const char*>(start),
+                          static_cast<size_t>(static_cast<const uint8_t*>(nul) - start));
+}
 
 // A view of little-endian u32 values stored at any alignment.
 class U32Array {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -61,7 +62,7 @@ bool read_resources(FieldReader& r, const PartScope& s, Psv& out) {
                   strprintf("%u resources of %u bytes need %llu, %zu remain", out.resource_count,
                             out.resource_stride, static_cast<unsigned long long>(bytes), r.remaining()));
   if (!s.ctx.charge(out.resource_count, r.offset(), s.at)) return false;
-  out.resources.resize(out.resource_count);
+  out.resources = s.records<PsvResource>(out.resource_count);
   for (PsvResource& res : out.resources) {
     Bytes rec;
     (void)r.bytes(out.resource_stride, rec, "resources");
@@ -94,10 +95,10 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
                             static_cast<unsigned long long>(bytes), r.remaining()));
   if (!s.ctx.charge(total, r.offset(), s.at)) return false;
 
-  std::vector<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
+  Vec<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
   static constexpr std::string_view kNames[3] = {"inputs", "outputs", "patch_or_prim"};
   for (size_t l = 0; l < 3; ++l) {
-    lists[l]->resize(counts[l]);
+    *lists[l] = s.records<PsvSignatureElement>(counts[l]);
     for (uint32_t i = 0; i < counts[l]; ++i) {
       const uint64_t at_offset = r.offset();
       Bytes rec;

@@ -3,6 +3,7 @@
 // of the part. Element sizes: ISG1/OSG1/PSG1 32 bytes, fxc's ISGN/OSGN/PCSG
 // 24 (no Stream, no MinPrecision), OSG5 28 (Stream first).
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -15,6 +16,23 @@ uint32_t element_size(SignatureLayout layout) {
     case SignatureLayout::osg5: return 28;
   }
   return 32;
+}
+
+// One element from its bytes (the caller checked they are all there).
+void decode_element(const uint8_t* e, SignatureLayout layout, SignatureElement& el) {
+  if (layout != SignatureLayout::legacy) {
+    el.stream = load_le<uint32_t>(e);
+    e += 4;
+  }
+  el.name_offset = load_le<uint32_t>(e);
+  el.semantic_index = load_le<uint32_t>(e + 4);
+  el.system_value = load_le<uint32_t>(e + 8);
+  el.component_type = load_le<uint32_t>(e + 12);
+  el.reg = load_le<uint32_t>(e + 16);
+  el.mask = e[20];
+  el.exclusive_mask = e[21];
+  el.unused = load_le<uint16_t>(e + 22);
+  if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(e + 24);
 }
 
 }  // namespace
@@ -32,25 +50,12 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  out.elements.resize(out.param_count);
+  out.elements = s.records<SignatureElement>(out.param_count);
   const Bytes table = s.data.subspan(out.first_param_offset, static_cast<size_t>(table_bytes));
   for (uint32_t i = 0; i < out.param_count; ++i) {
     // The whole table was bounds-checked above: decode fields directly.
-    const uint8_t* e = table.data() + size_t{i} * stride;
     SignatureElement& el = out.elements[i];
-    if (layout != SignatureLayout::legacy) {
-      el.stream = load_le<uint32_t>(e);
-      e += 4;
-    }
-    el.name_offset = load_le<uint32_t>(e);
-    el.semantic_index = load_le<uint32_t>(e + 4);
-    el.system_value = load_le<uint32_t>(e + 8);
-    el.component_type = load_le<uint32_t>(e + 12);
-    el.reg = load_le<uint32_t>(e + 16);
-    el.mask = e[20];
-    el.exclusive_mask = e[21];
-    el.unused = load_le<uint16_t>(e + 22);
-    if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(e + 24);
+    decode_element(table.data() + size_t{i} * stride, layout, el);
 
     // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
     if (el.name_offset != 0) {
