@@ -24,15 +24,12 @@ void Arena::add_block(size_t size) {
   capacity_ += size;
 }
 
-void Arena::reset() {
-  if (blocks_ != nullptr && blocks_->previous != nullptr) {
-    // Several blocks: replace them with one that holds them all, so the
-    // next round of the same size allocates nothing.
-    const size_t capacity = capacity_;
-    release();
-    add_block(capacity);
-  }
-  used_ = 0;
+// Several blocks: one that holds them all replaces them, so that the next
+// round of the same size allocates nothing.
+void Arena::merge_blocks() {
+  const size_t capacity = capacity_;
+  release();
+  add_block(capacity);
 }
 
 void Arena::release() {

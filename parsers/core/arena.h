@@ -37,8 +37,11 @@ class Arena {
   }
 
   // Forgets every allocation. Objects still living in the arena must have
-  // been destroyed (or be trivially destructible) before.
-  void reset();
+  // been destroyed, or abandoned when nothing depends on their destructors.
+  void reset() {
+    if (blocks_ != nullptr && blocks_->previous != nullptr) merge_blocks();
+    used_ = 0;
+  }
 
  private:
   struct Block {
@@ -49,6 +52,7 @@ class Arena {
   static constexpr size_t kFirstBlockSize = 4096;
 
   void* allocate_in_new_block(size_t bytes);
+  void merge_blocks();
   void add_block(size_t size);
   void release();
 

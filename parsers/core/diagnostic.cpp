@@ -42,9 +42,6 @@ std::string Diagnostic::to_string() const {
   return out;
 }
 
-Context::Context(const Limits& limits, uint64_t input_size)
-    : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
-
 bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string message) {
   if (!error_) error_ = Diagnostic{code, offset, at.str(), std::move(message)};
   return false;

@@ -52,7 +52,8 @@ struct Diagnostic {
 // failed (Wuffs' rule).
 class Context {
  public:
-  Context(const Limits& limits, uint64_t input_size);
+  Context(const Limits& limits, uint64_t input_size)
+      : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
 
   bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
   void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);

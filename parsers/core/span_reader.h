@@ -3,7 +3,7 @@
 // position() where it was and the caller can report that exact offset.
 #pragma once
 
-#include <cstring>
+#include <bit>
 #include <optional>
 #include <string_view>
 
@@ -67,15 +67,24 @@ class SpanReader {
 
 // A NUL-terminated string that starts at `offset` and ends inside b (bounded
 // search: never reads past b). Nothing when offset is outside b or there is no
-// terminator before the end. Inline: parsers call it once per name.
+// terminator before the end. Inline and eight bytes at a time: parsers call
+// it once per name, and names are short (a call to memchr costs more).
 [[nodiscard]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
   if (offset >= b.size()) return std::nullopt;
   const auto* start = b.data() + offset;
   const size_t max = b.size() - static_cast<size_t>(offset);
-  const void* nul = std::memchr(start, 0, max);
-  if (nul == nullptr) return std::nullopt;
-  return std::string_view(reinterpret_cast<const char*>(start),
-                          static_cast<size_t>(static_cast<const uint8_t*>(nul) - start));
+  auto text = [start](size_t length) { return std::string_view(reinterpret_cast<const char*>(start), length); };
+  size_t i = 0;
+  for (; max - i >= 8; i += 8) {
+    // The lowest set bit of `zero` marks the first zero byte (bits above a
+    // zero byte may be set spuriously; that one never is).
+    const uint64_t v = load_le<uint64_t>(start + i);
+    const uint64_t zero = (v - 0x0101010101010101u) & ~v & 0x8080808080808080u;
+    if (zero != 0) return text(i + static_cast<size_t>(std::countr_zero(zero)) / 8);
+  }
+  for (; i < max; ++i)
+    if (start[i] == 0) return text(i);
+  return std::nullopt;
 }
 
 // A view of little-endian u32 values stored at any alignment.

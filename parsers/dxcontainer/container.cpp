@@ -15,15 +15,59 @@ namespace {
 
 constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
 
-bool parse_header(FieldReader& r, Container& c) {
-  uint32_t magic = 0;
-  if (!r.u32(magic, "magic")) return false;
-  if (magic != kMagic) return r.fail_at(Code::not_a_container, 0, "magic", "expected 'DXBC', found '" + fourcc_text(magic) + "'");
-  Bytes digest;
-  if (!r.bytes(16, digest, "digest")) return false;
-  std::copy(digest.begin(), digest.end(), c.header.digest.begin());
-  return r.u16(c.header.major, "major_version") && r.u16(c.header.minor, "minor_version") &&
-         r.u32(c.header.file_size, "file_size") && r.u32(c.header.part_count, "part_count");
+// The parse compares and moves on; the diagnostics below run only when a
+// comparison fails, and build their field paths then.
+
+[[gnu::cold]] bool fail_header(Bytes input, Context& ctx) {
+  const FieldPath root = FieldPath::root();
+  const FieldPath at = root.field("header");
+  FieldReader r(input, 0, at, ctx);
+  if (input.size() >= 4 && load_le<uint32_t>(input.data()) != kMagic)
+    return r.fail_at(Code::not_a_container, 0, "magic",
+                     "expected 'DXBC', found '" + fourcc_text(load_le<uint32_t>(input.data())) + "'");
+  // A short header fails at its first missing field.
+  return r.skip(4, "magic") && r.skip(16, "digest") && r.skip(2, "major_version") && r.skip(2, "minor_version") &&
+         r.skip(4, "file_size") && r.skip(4, "part_count");
+}
+
+[[gnu::cold]] bool fail_part_count(uint32_t count, const Limits& limits, uint64_t table_end, size_t input_size,
+                                   Context& ctx) {
+  const FieldPath root = FieldPath::root();
+  if (count > limits.max_parts) {
+    const FieldPath header = root.field("header");
+    const FieldPath at = header.field("part_count");
+    return ctx.fail(Code::too_many_parts, 28, at, strprintf("%u parts, limit is %u", count, limits.max_parts));
+  }
+  const FieldPath at = root.field("part_offsets");
+  return ctx.fail(Code::count_too_large, kHeaderSize, at,
+                  strprintf("%u part offsets need %llu bytes, input is %zu", count,
+                            static_cast<unsigned long long>(table_end), input_size));
+}
+
+[[gnu::cold]] void fail_part_bounds(uint32_t i, uint32_t off, Bytes input, Context& ctx) {
+  const FieldPath root = FieldPath::root();
+  const FieldPath at = root.item("parts", i);
+  if (!range_fits(off, kPartHeaderSize, input.size())) {
+    ctx.fail(Code::part_out_of_bounds, kHeaderSize + 4 * uint64_t{i}, at,
+             strprintf("part header at %u is past the end of the input (%zu bytes)", off, input.size()));
+    return;
+  }
+  const uint32_t fourcc = load_le<uint32_t>(input.data() + off);
+  const uint32_t size = load_le<uint32_t>(input.data() + off + 4);
+  ctx.fail(Code::part_out_of_bounds, uint64_t{off} + 4, at,
+           strprintf("part '%s' of %u bytes at %u runs past the end of the input (%zu bytes)",
+                     fourcc_text(fourcc).c_str(), size, off + 8, input.size()));
+}
+
+bool has_header(Bytes input) { return input.size() >= kHeaderSize && load_le<uint32_t>(input.data()) == kMagic; }
+
+// The header of an input that has_header.
+void read_header(const uint8_t* p, Header& h) {
+  std::copy_n(p + 4, h.digest.size(), h.digest.begin());
+  h.major = load_le<uint16_t>(p + 20);
+  h.minor = load_le<uint16_t>(p + 22);
+  h.file_size = load_le<uint32_t>(p + 24);
+  h.part_count = load_le<uint32_t>(p + 28);
 }
 
 void check_digest(Container& c, Bytes input, Context& ctx) {
@@ -49,101 +93,125 @@ void check_digest(Container& c, Bytes input, Context& ctx) {
   }
 }
 
-// A part's content as a fresh T, boxed when PartContent boxes it.
+// A fresh T as the content of p, boxed when PartContent boxes it. p still
+// holds the RawPart the part table gave it, which has nothing to destroy,
+// so the new content is constructed over it: variant::emplace would first
+// visit the old alternative to destroy it.
 template <typename T>
 T& emplace_content(Part& p, Arena* arena) {
   if constexpr (std::is_same_v<StoredContent<T>, T>) {
-    return p.content.emplace<T>();
+    return std::get<T>(*std::construct_at(&p.content, std::in_place_type<T>));
   } else {
-    return *p.content.emplace<Box<T>>(ArenaAllocator<T>(arena));
+    return *std::get<Box<T>>(*std::construct_at(&p.content, std::in_place_type<Box<T>>, ArenaAllocator<T>(arena)));
   }
 }
 
-// A part parser applied to the part's content.
-using Decoder = bool (*)(Part& p, const PartScope& s);
+// How a part is decoded, by fourcc.
+enum class Decoding : uint8_t {
+  raw, psv, sg1, legacy, osg5, program, hash, features, root_signature, debug_name, version, source_info, runtime_data
+};
 
-template <typename T, bool (*parse)(const PartScope&, T&)>
-bool decode(Part& p, const PartScope& s) {
-  return parse(s, emplace_content<T>(p, s.arena));
-}
-
-template <SignatureLayout layout>
-bool decode_signature(Part& p, const PartScope& s) {
-  return parse_signature(s, layout, emplace_content<Signature>(p, s.arena));
-}
-
-// The parser of a part kind; nullptr for raw parts, and for PSV0, which
-// waits for the DXIL part (PSV0 v0 has no stage of its own).
-Decoder decoder_for(uint32_t fourcc) {
+Decoding decoding_of(uint32_t fourcc) {
   switch (fourcc) {
     case make_fourcc('I', 'S', 'G', '1'):
     case make_fourcc('O', 'S', 'G', '1'):
     case make_fourcc('P', 'S', 'G', '1'):
-      return decode_signature<SignatureLayout::sg1>;
+      return Decoding::sg1;
     case make_fourcc('I', 'S', 'G', 'N'):
     case make_fourcc('O', 'S', 'G', 'N'):
     case make_fourcc('P', 'C', 'S', 'G'):
-      return decode_signature<SignatureLayout::legacy>;
+      return Decoding::legacy;
     case make_fourcc('O', 'S', 'G', '5'):
-      return decode_signature<SignatureLayout::osg5>;
+      return Decoding::osg5;
     case make_fourcc('D', 'X', 'I', 'L'):
     case make_fourcc('I', 'L', 'D', 'B'):
-      return decode<Program, parse_program>;
+      return Decoding::program;
     case make_fourcc('H', 'A', 'S', 'H'):
-      return decode<ShaderHash, parse_shader_hash>;
+      return Decoding::hash;
     case make_fourcc('S', 'F', 'I', '0'):
-      return decode<FeatureInfo, parse_feature_info>;
+      return Decoding::features;
+    case make_fourcc('P', 'S', 'V', '0'):
+      return Decoding::psv;
     case make_fourcc('R', 'T', 'S', '0'):
-      return decode<RootSignature, parse_root_signature>;
+      return Decoding::root_signature;
     case make_fourcc('I', 'L', 'D', 'N'):
-      return decode<DebugName, parse_debug_name>;
+      return Decoding::debug_name;
     case make_fourcc('V', 'E', 'R', 'S'):
-      return decode<CompilerVersion, parse_compiler_version>;
+      return Decoding::version;
     case make_fourcc('S', 'R', 'C', 'I'):
-      return decode<SourceInfo, parse_source_info>;
+      return Decoding::source_info;
     case make_fourcc('R', 'D', 'A', 'T'):
-      return decode<RuntimeData, parse_runtime_data>;
+      return Decoding::runtime_data;
     default:
-      return nullptr;
+      return Decoding::raw;
   }
 }
 
-constexpr uint32_t kDxil = make_fourcc('D', 'X', 'I', 'L');
-constexpr uint32_t kPsv0 = make_fourcc('P', 'S', 'V', '0');
+// Decodes part p's content in place. PSV0 comes last, with the DXIL
+// program's shader kind (PSV0 v0 has no stage of its own).
+bool decode_part(Decoding how, Part& p, const PartScope& s, std::optional<uint16_t> dxil_kind,
+                 const PsvQuirks& quirks) {
+  switch (how) {
+    case Decoding::raw:
+      return true;
+    case Decoding::psv:
+      return parse_psv(s, dxil_kind, quirks, emplace_content<Psv>(p, s.arena));
+    case Decoding::sg1:
+      return parse_signature(s, SignatureLayout::sg1, emplace_content<Signature>(p, s.arena));
+    case Decoding::legacy:
+      return parse_signature(s, SignatureLayout::legacy, emplace_content<Signature>(p, s.arena));
+    case Decoding::osg5:
+      return parse_signature(s, SignatureLayout::osg5, emplace_content<Signature>(p, s.arena));
+    case Decoding::program:
+      return parse_program(s, emplace_content<Program>(p, s.arena));
+    case Decoding::hash:
+      return parse_shader_hash(s, emplace_content<ShaderHash>(p, s.arena));
+    case Decoding::features:
+      return parse_feature_info(s, emplace_content<FeatureInfo>(p, s.arena));
+    case Decoding::root_signature:
+      return parse_root_signature(s, emplace_content<RootSignature>(p, s.arena));
+    case Decoding::debug_name:
+      return parse_debug_name(s, emplace_content<DebugName>(p, s.arena));
+    case Decoding::version:
+      return parse_compiler_version(s, emplace_content<CompilerVersion>(p, s.arena));
+    case Decoding::source_info:
+      return parse_source_info(s, emplace_content<SourceInfo>(p, s.arena));
+    case Decoding::runtime_data:
+      return parse_runtime_data(s, emplace_content<RuntimeData>(p, s.arena));
+  }
+  return true;
+}
 
-// Calls decode(scope) for part i, at path parts[i].<fourcc> under root.
-template <typename Fn>
-bool with_part_scope(const FieldPath& root, Part& p, size_t i, Bytes input, Context& ctx, Arena* arena, Fn decode) {
+// Decodes part i at path parts[i].<fourcc> under root.
+bool decode_at(const FieldPath& root, size_t i, Decoding how, Part& p, Bytes input, Context& ctx, Arena* arena,
+               std::optional<uint16_t> dxil_kind, const PsvQuirks& quirks) {
   const FieldPath item = root.item("parts", i);
   // The fourcc's bytes in the input name the part as the file spells it.
   const FieldPath at = item.field(std::string_view(reinterpret_cast<const char*>(input.data() + p.offset), 4));
-  return decode(PartScope{p.data, uint64_t{p.offset} + kPartHeaderSize, at, ctx, arena});
+  // The part's bytes again from its offset and size: reading back p.data,
+  // which read_part_table has just stored in two halves, would stall.
+  const Bytes data(input.data() + p.offset + kPartHeaderSize, p.size);
+  return decode_part(how, p, PartScope{data, uint64_t{p.offset} + kPartHeaderSize, at, ctx, arena}, dxil_kind,
+                     quirks);
 }
 
-// The part table, into c.parts; false after an error. Sets layout_clean
-// when check_layout would find nothing. Not inlined: in a function of its
-// own the loop keeps its values in registers.
-[[gnu::noinline]] bool read_part_table(Bytes input, const FieldPath& root, Context& ctx, Container& c,
-                                       bool& layout_clean) {
+enum class TableRead : uint8_t { failed, clean, to_check };
+
+// The part table, into parts (sized to the part count). to_check when
+// check_layout may have something to report. Not inlined: in a function of
+// its own the loop keeps its values in registers.
+[[gnu::noinline]] TableRead read_part_table(Bytes input, const Header& header, Context& ctx, Vec<Part>& parts) {
   const uint8_t* in = input.data();
   const size_t size = input.size();
-  const uint32_t count = c.header.part_count;
-  LayoutScan layout(kHeaderSize + uint64_t{count} * 4);
-  Part* parts = c.parts.data();
-  for (uint32_t i = 0; i < count; ++i) {
+  LayoutScan layout(kHeaderSize + uint64_t{header.part_count} * 4);
+  for (uint32_t i = 0; i < header.part_count; ++i) {
     const uint32_t off = load_le<uint32_t>(in + kHeaderSize + 4 * i);
-    if (!range_fits(off, kPartHeaderSize, size)) {
-      const FieldPath at = root.item("parts", i);
-      return ctx.fail(Code::part_out_of_bounds, kHeaderSize + 4 * i, at,
-                      strprintf("part header at %u is past the end of the input (%zu bytes)", off, size));
-    }
-    const uint32_t fourcc = load_le<uint32_t>(in + off);
-    const uint32_t part_size = load_le<uint32_t>(in + off + 4);
-    if (!range_fits(uint64_t{off} + kPartHeaderSize, part_size, size)) {
-      const FieldPath at = root.item("parts", i);
-      return ctx.fail(Code::part_out_of_bounds, uint64_t{off} + 4, at,
-                      strprintf("part '%s' of %u bytes at %u runs past the end of the input (%zu bytes)",
-                                fourcc_text(fourcc).c_str(), part_size, off + 8, size));
+    const bool header_fits = range_fits(off, kPartHeaderSize, size);
+    const uint32_t fourcc = header_fits ? load_le<uint32_t>(in + off) : 0;
+    const uint32_t part_size = header_fits ? load_le<uint32_t>(in + off + 4) : 0;
+    if (!header_fits || !range_fits(uint64_t{off} + kPartHeaderSize, part_size, size)) {
+      fail_part_bounds(i, off, input, ctx);  // tells the two apart
+      return TableRead::failed;
     }
     Part& p = parts[i];
     p.fourcc = fourcc;
@@ -152,54 +220,45 @@ bool with_part_scope(const FieldPath& root, Part& p, size_t i, Bytes input, Cont
     p.data = Bytes(in + off + kPartHeaderSize, part_size);
     layout.add(fourcc, off, part_size);
   }
-  layout_clean = layout.clean(c.header, count != 0, size);
-  return true;
+  return layout.clean(header, header.part_count != 0, size) ? TableRead::clean : TableRead::to_check;
 }
 
-// Header, part table and every part, into c. False after an error in ctx.
-bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, Container& c, Context& ctx) {
-  const FieldPath root = FieldPath::root();
-  const FieldPath header_path = root.field("header");
-  FieldReader hr(input, 0, header_path, ctx);
-  if (!parse_header(hr, c)) return false;
-
-  const uint32_t count = c.header.part_count;
-  if (count > options.limits.max_parts) {
-    const FieldPath f = header_path.field("part_count");
-    return ctx.fail(Code::too_many_parts, 28, f, strprintf("%u parts, limit is %u", count, options.limits.max_parts));
-  }
+// Header, part table and every part, into out.container. False after an
+// error in ctx (the container may then be partial).
+bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, ParseResult& out, Context& ctx) {
+  if (!has_header(input)) return fail_header(input, ctx);
+  const uint32_t count = load_le<uint32_t>(input.data() + 28);
   const uint64_t table_end = kHeaderSize + uint64_t{count} * 4;
-  if (table_end > input.size()) {
-    const FieldPath f = root.field("part_offsets");
-    return ctx.fail(Code::count_too_large, kHeaderSize, f,
-                    strprintf("%u part offsets need %llu bytes, input is %zu", count,
-                              static_cast<unsigned long long>(table_end), input.size()));
-  }
+  if (count > options.limits.max_parts || table_end > input.size())
+    return fail_part_count(count, options.limits, table_end, input.size(), ctx);
 
+  Container& c = out.container.emplace();
+  read_header(input.data(), c.header);
   c.parts = Vec<Part>(count, ArenaAllocator<Part>(arena));
-  bool layout_clean = false;
-  if (!read_part_table(input, root, ctx, c, layout_clean)) return false;
-  if (!layout_clean) check_layout(c, input, table_end, ctx);
+  const TableRead table = read_part_table(input, c.header, ctx, c.parts);
+  if (table == TableRead::failed) return false;
+  if (table == TableRead::to_check) check_layout(c, input, table_end, ctx);
   if (options.verify_digest) check_digest(c, input, ctx);
 
+  const FieldPath root = FieldPath::root();
   std::optional<uint16_t> dxil_kind;
   bool has_psv = false;
   const size_t n = c.parts.size();
   for (size_t i = 0; i < n; ++i) {
     Part& p = c.parts[i];
-    has_psv = has_psv || p.fourcc == kPsv0;
-    const Decoder decoder = decoder_for(p.fourcc);
-    if (decoder == nullptr) continue;
-    if (!with_part_scope(root, p, i, input, ctx, arena, [&](const PartScope& s) { return decoder(p, s); }))
-      return false;
-    if (p.fourcc == kDxil && !dxil_kind) dxil_kind = std::get<Program>(p.content).header.shader_kind;
+    const Decoding how = decoding_of(p.fourcc);
+    if (how == Decoding::raw) continue;
+    if (how == Decoding::psv) {
+      has_psv = true;
+      continue;
+    }
+    if (!decode_at(root, i, how, p, input, ctx, arena, dxil_kind, options.psv_quirks)) return false;
+    if (p.fourcc == make_fourcc('D', 'X', 'I', 'L') && !dxil_kind) dxil_kind = std::get<Program>(p.content).header.shader_kind;
   }
   for (size_t i = 0; has_psv && i < n; ++i) {
     Part& p = c.parts[i];
-    if (p.fourcc != kPsv0) continue;
-    if (!with_part_scope(root, p, i, input, ctx, arena, [&](const PartScope& s) {
-          return parse_psv(s, dxil_kind, options.psv_quirks, emplace_content<Psv>(p, arena));
-        }))
+    if (p.fourcc == make_fourcc('P', 'S', 'V', '0') &&
+        !decode_at(root, i, Decoding::psv, p, input, ctx, arena, dxil_kind, options.psv_quirks))
       return false;
   }
   return true;
@@ -209,8 +268,12 @@ bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, Contain
 // null). `out` holds no container or error on entry.
 void parse_into(Bytes input, const ParseOptions& options, Arena* arena, ParseResult& out) {
   Context ctx(options.limits, input.size());
-  const bool ok = parse_parts(input, options, arena, out.container.emplace(), ctx);
-  out.warnings = ctx.take_warnings();
+  const bool ok = parse_parts(input, options, arena, out, ctx);
+  if (ctx.warnings().empty()) {
+    out.warnings.clear();
+  } else {
+    out.warnings = ctx.take_warnings();
+  }
   if (!ok) {
     out.container.reset();
     out.error = ctx.take_error();

@@ -21,23 +21,25 @@ class LayoutScan {
   explicit LayoutScan(uint64_t table_end) : next_(table_end) {}
 
   void add(uint32_t fourcc, uint32_t offset, uint32_t size) {
-    static_assert(kPartKindCount <= 64, "one bit per known kind");
-    const size_t kind = part_kind_index(fourcc);
-    const uint64_t bit = kind < kPartKindCount ? uint64_t{1} << kind : 0;
-    // & rather than &&: no branches for what is all true in a clean table.
-    clean_ &= (offset == next_) & (offset % 4 == 0) & (bit != 0) & ((seen_ & bit) == 0);
+    // Every term is zero in a clean table; no branches for them.
+    const uint64_t bit = uint64_t{1} << part_kind_index(fourcc);
+    findings_ |= (offset ^ next_) | (offset % 4) | (bit & kUnknownKind) | (seen_ & bit);
     seen_ |= bit;
     next_ += kPartHeaderSize + uint64_t{size};
   }
 
   [[nodiscard]] bool clean(const Header& header, bool has_parts, uint64_t input_size) const {
-    return clean_ && header.major == 1 && header.file_size == input_size && (!has_parts || next_ == input_size);
+    return findings_ == 0 && header.major == 1 && header.file_size == input_size && (!has_parts || next_ == input_size);
   }
 
  private:
+  // Bit i of seen_: a part of kind i; unknown kinds share the last bit.
+  static_assert(kPartKindCount < 64, "one bit per known kind");
+  static constexpr uint64_t kUnknownKind = uint64_t{1} << kPartKindCount;
+
   uint64_t next_;  // where a part that follows the last one starts
-  uint64_t seen_ = 0;  // bit i: a part of kind i
-  bool clean_ = true;
+  uint64_t seen_ = 0;
+  uint64_t findings_ = 0;  // nonzero once there is something to report
 };
 
 // Reports every layout finding. `table_end` is where the part offset table

@@ -16,30 +16,30 @@ enum Stage : uint32_t { kPixel = 0, kVertex = 1, kGeometry = 2, kHull = 3, kDoma
 // Words needed for a bit per component (4 per vector) of `vectors` vectors.
 uint32_t mask_dwords(uint32_t vectors) { return (vectors + 7) >> 3; }
 
+// The record is at least v0's 24 bytes; fields of later versions past its
+// end read as zero, and a larger (newer) record keeps its extra bytes unread.
 bool read_runtime_info(FieldReader& r, uint32_t size, Psv& out) {
   Bytes raw;
   if (!r.bytes(size, raw, "runtime_info")) return false;
-  // Copy what we know into a zeroed buffer; a larger (newer) record keeps
-  // its extra bytes unread.
-  std::array<uint8_t, 52> buf{};
-  std::copy_n(raw.begin(), std::min<size_t>(raw.size(), buf.size()), buf.begin());
   PsvRuntimeInfo& i = out.info;
-  const uint8_t* p = buf.data();
-  std::copy_n(p, 16, i.stage_info.begin());
-  i.min_wave_lane_count = load_le<uint32_t>(p + 16);
-  i.max_wave_lane_count = load_le<uint32_t>(p + 20);
-  i.shader_stage = p[24];
-  i.uses_view_id = p[25];
-  i.geom_data = load_le<uint16_t>(p + 26);
-  i.sig_input_elements = p[28];
-  i.sig_output_elements = p[29];
-  i.sig_patch_or_prim_elements = p[30];
-  i.sig_input_vectors = p[31];
-  std::copy_n(p + 32, 4, i.sig_output_vectors.begin());
-  i.num_threads_x = load_le<uint32_t>(p + 36);
-  i.num_threads_y = load_le<uint32_t>(p + 40);
-  i.num_threads_z = load_le<uint32_t>(p + 44);
-  i.entry_name_offset = load_le<uint32_t>(p + 48);
+  std::copy_n(raw.begin(), 16, i.stage_info.begin());
+  i.min_wave_lane_count = load_le<uint32_t>(raw.data() + 16);
+  i.max_wave_lane_count = load_le<uint32_t>(raw.data() + 20);
+  const uint32_t v1_stage = load_le_padded<uint32_t>(raw, 24);
+  i.shader_stage = static_cast<uint8_t>(v1_stage);
+  i.uses_view_id = static_cast<uint8_t>(v1_stage >> 8);
+  i.geom_data = static_cast<uint16_t>(v1_stage >> 16);
+  const uint32_t v1_counts = load_le_padded<uint32_t>(raw, 28);
+  i.sig_input_elements = static_cast<uint8_t>(v1_counts);
+  i.sig_output_elements = static_cast<uint8_t>(v1_counts >> 8);
+  i.sig_patch_or_prim_elements = static_cast<uint8_t>(v1_counts >> 16);
+  i.sig_input_vectors = static_cast<uint8_t>(v1_counts >> 24);
+  const uint32_t v1_vectors = load_le_padded<uint32_t>(raw, 32);
+  for (size_t k = 0; k < 4; ++k) i.sig_output_vectors[k] = static_cast<uint8_t>(v1_vectors >> (8 * k));
+  i.num_threads_x = load_le_padded<uint32_t>(raw, 36);
+  i.num_threads_y = load_le_padded<uint32_t>(raw, 40);
+  i.num_threads_z = load_le_padded<uint32_t>(raw, 44);
+  i.entry_name_offset = load_le_padded<uint32_t>(raw, 48);
   return true;
 }
 
@@ -64,16 +64,15 @@ bool read_resources(FieldReader& r, const PartScope& s, Psv& out) {
   if (!s.ctx.charge(out.resource_count, r.offset(), s.at)) return false;
   out.resources = s.records<PsvResource>(out.resource_count);
   for (PsvResource& res : out.resources) {
+    // v0 records (16 bytes) have no kind and flags: they read as zero.
     Bytes rec;
     (void)r.bytes(out.resource_stride, rec, "resources");
-    std::array<uint8_t, 24> buf{};
-    std::copy_n(rec.begin(), std::min<size_t>(rec.size(), buf.size()), buf.begin());
-    res.type = load_le<uint32_t>(buf.data());
-    res.space = load_le<uint32_t>(buf.data() + 4);
-    res.lower_bound = load_le<uint32_t>(buf.data() + 8);
-    res.upper_bound = load_le<uint32_t>(buf.data() + 12);
-    res.kind = load_le<uint32_t>(buf.data() + 16);
-    res.flags = load_le<uint32_t>(buf.data() + 20);
+    res.type = load_le<uint32_t>(rec.data());
+    res.space = load_le<uint32_t>(rec.data() + 4);
+    res.lower_bound = load_le<uint32_t>(rec.data() + 8);
+    res.upper_bound = load_le<uint32_t>(rec.data() + 12);
+    res.kind = load_le_padded<uint32_t>(rec, 16);
+    res.flags = load_le_padded<uint32_t>(rec, 20);
   }
   return true;
 }

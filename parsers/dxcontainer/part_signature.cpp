@@ -9,7 +9,7 @@
 namespace sp::dxc {
 namespace {
 
-uint32_t element_size(SignatureLayout layout) {
+constexpr uint32_t element_size(SignatureLayout layout) {
   switch (layout) {
     case SignatureLayout::sg1: return 32;
     case SignatureLayout::legacy: return 24;
@@ -18,21 +18,51 @@ uint32_t element_size(SignatureLayout layout) {
   return 32;
 }
 
-// One element from its bytes (the caller checked they are all there).
-void decode_element(const uint8_t* e, SignatureLayout layout, SignatureElement& el) {
-  if (layout != SignatureLayout::legacy) {
-    el.stream = load_le<uint32_t>(e);
-    e += 4;
+// Element i's name offset leads to no NUL-terminated string in the part.
+[[gnu::cold]] bool fail_name(const PartScope& s, const Signature& sig, uint32_t i) {
+  const uint32_t name_offset = sig.elements[i].name_offset;
+  const Code code = name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
+  const FieldPath at = s.at.item("elements", i);
+  const FieldPath field = at.field("name_offset");
+  const uint64_t element_offset = s.base + sig.first_param_offset + uint64_t{i} * element_size(sig.layout);
+  return s.ctx.fail(code, element_offset + (sig.layout == SignatureLayout::legacy ? 0 : 4), field,
+                    strprintf("name at part offset %u %s", name_offset,
+                              code == Code::offset_out_of_bounds ? "is past the end of the part"
+                                                                 : "is not NUL-terminated inside the part"));
+}
+
+// The elements, whose table the caller checked is inside the part. One
+// instantiation per layout: the stride and the optional fields are
+// constants in the loop.
+template <SignatureLayout layout>
+bool decode_elements(const PartScope& s, Signature& out) {
+  constexpr uint32_t stride = element_size(layout);
+  out.elements = s.records<SignatureElement>(out.param_count);
+  const uint8_t* e = s.data.data() + out.first_param_offset;
+  for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
+    SignatureElement& el = out.elements[i];
+    const uint8_t* f = e;
+    if constexpr (layout != SignatureLayout::legacy) {
+      el.stream = load_le<uint32_t>(f);
+      f += 4;
+    }
+    el.name_offset = load_le<uint32_t>(f);
+    el.semantic_index = load_le<uint32_t>(f + 4);
+    el.system_value = load_le<uint32_t>(f + 8);
+    el.component_type = load_le<uint32_t>(f + 12);
+    el.reg = load_le<uint32_t>(f + 16);
+    el.mask = f[20];
+    el.exclusive_mask = f[21];
+    el.unused = load_le<uint16_t>(f + 22);
+    if constexpr (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(f + 24);
+
+    // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
+    if (el.name_offset == 0) continue;
+    auto name = cstring_at(s.data, el.name_offset);
+    if (!name) return fail_name(s, out, i);
+    el.name = *name;
   }
-  el.name_offset = load_le<uint32_t>(e);
-  el.semantic_index = load_le<uint32_t>(e + 4);
-  el.system_value = load_le<uint32_t>(e + 8);
-  el.component_type = load_le<uint32_t>(e + 12);
-  el.reg = load_le<uint32_t>(e + 16);
-  el.mask = e[20];
-  el.exclusive_mask = e[21];
-  el.unused = load_le<uint16_t>(e + 22);
-  if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(e + 24);
+  return true;
 }
 
 }  // namespace
@@ -50,28 +80,10 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  out.elements = s.records<SignatureElement>(out.param_count);
-  const Bytes table = s.data.subspan(out.first_param_offset, static_cast<size_t>(table_bytes));
-  for (uint32_t i = 0; i < out.param_count; ++i) {
-    // The whole table was bounds-checked above: decode fields directly.
-    SignatureElement& el = out.elements[i];
-    decode_element(table.data() + size_t{i} * stride, layout, el);
-
-    // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
-    if (el.name_offset != 0) {
-      auto name = cstring_at(s.data, el.name_offset);
-      if (!name) {
-        const Code code = el.name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
-        const FieldPath at = s.at.item("elements", i);
-        const FieldPath field = at.field("name_offset");
-        const uint64_t element_offset = s.base + out.first_param_offset + uint64_t{i} * stride;
-        return s.ctx.fail(code, element_offset + (layout == SignatureLayout::legacy ? 0 : 4), field,
-                         strprintf("name at part offset %u %s", el.name_offset,
-                                   code == Code::offset_out_of_bounds ? "is past the end of the part"
-                                                                      : "is not NUL-terminated inside the part"));
-      }
-      el.name = *name;
-    }
+  switch (layout) {
+    case SignatureLayout::sg1: return decode_elements<SignatureLayout::sg1>(s, out);
+    case SignatureLayout::legacy: return decode_elements<SignatureLayout::legacy>(s, out);
+    case SignatureLayout::osg5: return decode_elements<SignatureLayout::osg5>(s, out);
   }
   return true;
 }
