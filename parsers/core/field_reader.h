@@ -13,23 +13,26 @@
 
 namespace sp {
 
+// The reads are always inlined: called out of line, a read stores its
+// result through a pointer that the caller loads back at once, and that
+// load waits for the store.
 class FieldReader {
  public:
   FieldReader(Bytes data, uint64_t base, const FieldPath& at, Context& ctx)
       : cur_(data, base), at_(at), ctx_(ctx) {}
 
-  bool u8(uint8_t& v, std::string_view field) { return cur_.read_u8(v) || truncated(1, field); }
-  bool u16(uint16_t& v, std::string_view field) { return cur_.read_u16_le(v) || truncated(2, field); }
-  bool u32(uint32_t& v, std::string_view field) { return cur_.read_u32_le(v) || truncated(4, field); }
-  bool u64(uint64_t& v, std::string_view field) { return cur_.read_u64_le(v) || truncated(8, field); }
+  [[gnu::always_inline]] bool u8(uint8_t& v, std::string_view field) { return cur_.read_u8(v) || truncated(1, field); }
+  [[gnu::always_inline]] bool u16(uint16_t& v, std::string_view field) { return cur_.read_u16_le(v) || truncated(2, field); }
+  [[gnu::always_inline]] bool u32(uint32_t& v, std::string_view field) { return cur_.read_u32_le(v) || truncated(4, field); }
+  [[gnu::always_inline]] bool u64(uint64_t& v, std::string_view field) { return cur_.read_u64_le(v) || truncated(8, field); }
 
-  bool bytes(uint64_t n, Bytes& out, std::string_view field) {
+  [[gnu::always_inline]] bool bytes(uint64_t n, Bytes& out, std::string_view field) {
     auto b = cur_.read(n);
     if (!b) return truncated(n, field);
     out = *b;
     return true;
   }
-  bool skip(uint64_t n, std::string_view field) { return cur_.skip(n) || truncated(n, field); }
+  [[gnu::always_inline]] bool skip(uint64_t n, std::string_view field) { return cur_.skip(n) || truncated(n, field); }
 
   // Fails with `code` at the current offset, naming `field` under this path.
   bool fail(Code code, std::string_view field, std::string message) {

@@ -67,9 +67,11 @@ class SpanReader {
 
 // A NUL-terminated string that starts at `offset` and ends inside b (bounded
 // search: never reads past b). Nothing when offset is outside b or there is no
-// terminator before the end. Inline and eight bytes at a time: parsers call
-// it once per name, and names are short (a call to memchr costs more).
-[[nodiscard]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
+// terminator before the end. Eight bytes at a time, and always inline:
+// parsers call it once per name, names are short, and a call (to it or to
+// memchr) costs more than the search; its result would also come back
+// through memory and make the caller's next load wait.
+[[nodiscard, gnu::always_inline]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
   if (offset >= b.size()) return std::nullopt;
   const auto* start = b.data() + offset;
   const size_t max = b.size() - static_cast<size_t>(offset);

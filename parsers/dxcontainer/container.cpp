@@ -1,6 +1,7 @@
 #include "dxcontainer/container.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <type_traits>
 
@@ -111,7 +112,7 @@ enum class Decoding : uint8_t {
   raw, psv, sg1, legacy, osg5, program, hash, features, root_signature, debug_name, version, source_info, runtime_data
 };
 
-Decoding decoding_of(uint32_t fourcc) {
+constexpr Decoding decoding_of(uint32_t fourcc) {
   switch (fourcc) {
     case make_fourcc('I', 'S', 'G', '1'):
     case make_fourcc('O', 'S', 'G', '1'):
@@ -146,6 +147,16 @@ Decoding decoding_of(uint32_t fourcc) {
       return Decoding::raw;
   }
 }
+
+// decoding_of for every kind of part_kinds.def (and Decoding::raw for
+// unknown kinds, the last entry): a load instead of a tree of compares
+// whose branches follow each file's sequence of parts.
+constexpr auto kDecodings = [] {
+  std::array<Decoding, kPartKindCount + 1> out{};
+  for (size_t i = 0; i < kPartKindCount; ++i) out[i] = decoding_of(kPartKinds[i]);
+  out[kPartKindCount] = Decoding::raw;
+  return out;
+}();
 
 // Decodes part p's content in place. PSV0 comes last, with the DXIL
 // program's shader kind (PSV0 v0 has no stage of its own).
@@ -182,17 +193,15 @@ bool decode_part(Decoding how, Part& p, const PartScope& s, std::optional<uint16
   return true;
 }
 
-// Decodes part i at path parts[i].<fourcc> under root.
-bool decode_at(const FieldPath& root, size_t i, Decoding how, Part& p, Bytes input, Context& ctx, Arena* arena,
-               std::optional<uint16_t> dxil_kind, const PsvQuirks& quirks) {
-  const FieldPath item = root.item("parts", i);
+// Points scope (whose path is parts[cursor]) at part i.
+void move_scope(PartScope& scope, FieldPath::Cursor& cursor, size_t i, const Part& p, Bytes input) {
+  cursor.index = i;
   // The fourcc's bytes in the input name the part as the file spells it.
-  const FieldPath at = item.field(std::string_view(reinterpret_cast<const char*>(input.data() + p.offset), 4));
+  cursor.name = std::string_view(reinterpret_cast<const char*>(input.data() + p.offset), 4);
   // The part's bytes again from its offset and size: reading back p.data,
   // which read_part_table has just stored in two halves, would stall.
-  const Bytes data(input.data() + p.offset + kPartHeaderSize, p.size);
-  return decode_part(how, p, PartScope{data, uint64_t{p.offset} + kPartHeaderSize, at, ctx, arena}, dxil_kind,
-                     quirks);
+  scope.data = Bytes(input.data() + p.offset + kPartHeaderSize, p.size);
+  scope.base = uint64_t{p.offset} + kPartHeaderSize;
 }
 
 enum class TableRead : uint8_t { failed, clean, to_check };
@@ -241,25 +250,29 @@ bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, ParseRe
   if (options.verify_digest) check_digest(c, input, ctx);
 
   const FieldPath root = FieldPath::root();
+  FieldPath::Cursor cursor;
+  const FieldPath at = root.cursor("parts", cursor);
+  PartScope scope{{}, 0, at, ctx, arena};
   std::optional<uint16_t> dxil_kind;
   bool has_psv = false;
   const size_t n = c.parts.size();
   for (size_t i = 0; i < n; ++i) {
     Part& p = c.parts[i];
-    const Decoding how = decoding_of(p.fourcc);
+    const Decoding how = kDecodings[part_kind_index(p.fourcc)];
     if (how == Decoding::raw) continue;
     if (how == Decoding::psv) {
       has_psv = true;
       continue;
     }
-    if (!decode_at(root, i, how, p, input, ctx, arena, dxil_kind, options.psv_quirks)) return false;
+    move_scope(scope, cursor, i, p, input);
+    if (!decode_part(how, p, scope, dxil_kind, options.psv_quirks)) return false;
     if (p.fourcc == make_fourcc('D', 'X', 'I', 'L') && !dxil_kind) dxil_kind = std::get<Program>(p.content).header.shader_kind;
   }
   for (size_t i = 0; has_psv && i < n; ++i) {
     Part& p = c.parts[i];
-    if (p.fourcc == make_fourcc('P', 'S', 'V', '0') &&
-        !decode_at(root, i, Decoding::psv, p, input, ctx, arena, dxil_kind, options.psv_quirks))
-      return false;
+    if (p.fourcc != make_fourcc('P', 'S', 'V', '0')) continue;
+    move_scope(scope, cursor, i, p, input);
+    if (!decode_part(Decoding::psv, p, scope, dxil_kind, options.psv_quirks)) return false;
   }
   return true;
 }

@@ -77,6 +77,22 @@ bool read_resources(FieldReader& r, const PartScope& s, Psv& out) {
   return true;
 }
 
+// Element i of `list` names a string or semantic indices outside their
+// tables.
+[[gnu::cold]] bool fail_element(const PartScope& s, const Psv& psv, const PsvSignatureElement& el,
+                                std::string_view list, uint32_t i, uint64_t offset) {
+  const FieldPath at = s.at.item(list, i);
+  if (!cstring_at(psv.string_table, el.name_offset)) {
+    const bool past = el.name_offset >= psv.string_table.size();
+    return s.ctx.fail(past ? Code::offset_out_of_bounds : Code::unterminated_string, offset, at,
+                      strprintf("name offset %u %s the %zu-byte string table", el.name_offset,
+                                past ? "is outside" : "has no NUL inside", psv.string_table.size()));
+  }
+  return s.ctx.fail(Code::offset_out_of_bounds, offset + 4, at,
+                    strprintf("indices [%u, +%u) are outside the %zu-entry semantic index table", el.indices_offset,
+                              el.rows, psv.semantic_index_table.size()));
+}
+
 bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
   const PsvRuntimeInfo& info = out.info;
   const uint32_t counts[3] = {info.sig_input_elements, info.sig_output_elements, info.sig_patch_or_prim_elements};
@@ -115,21 +131,10 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
       el.stream_bits = p[14];
       el.reserved = p[15];
 
-      const FieldPath at = s.at.item(kNames[l], i);
       auto name = cstring_at(out.string_table, el.name_offset);
-      if (!name) {
-        const bool past = el.name_offset >= out.string_table.size();
-        return s.ctx.fail(past ? Code::offset_out_of_bounds : Code::unterminated_string, at_offset, at,
-                          strprintf("name offset %u %s the %zu-byte string table", el.name_offset,
-                                    past ? "is outside" : "has no NUL inside", out.string_table.size()));
-      }
+      auto indices = slice(out.semantic_index_table.bytes(), uint64_t{el.indices_offset} * 4, uint64_t{el.rows} * 4);
+      if (!name || !indices) return fail_element(s, out, el, kNames[l], i, at_offset);
       el.name = *name;
-      const Bytes table = out.semantic_index_table.bytes();
-      auto indices = slice(table, uint64_t{el.indices_offset} * 4, uint64_t{el.rows} * 4);
-      if (!indices)
-        return s.ctx.fail(Code::offset_out_of_bounds, at_offset + 4, at,
-                          strprintf("indices [%u, +%u) are outside the %zu-entry semantic index table",
-                                    el.indices_offset, el.rows, out.semantic_index_table.size()));
       el.indices = U32Array(*indices);
     }
   }

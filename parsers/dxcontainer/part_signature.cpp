@@ -31,40 +31,6 @@ constexpr uint32_t element_size(SignatureLayout layout) {
                                                                  : "is not NUL-terminated inside the part"));
 }
 
-// The elements, whose table the caller checked is inside the part. One
-// instantiation per layout: the stride and the optional fields are
-// constants in the loop.
-template <SignatureLayout layout>
-bool decode_elements(const PartScope& s, Signature& out) {
-  constexpr uint32_t stride = element_size(layout);
-  out.elements = s.records<SignatureElement>(out.param_count);
-  const uint8_t* e = s.data.data() + out.first_param_offset;
-  for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
-    SignatureElement& el = out.elements[i];
-    const uint8_t* f = e;
-    if constexpr (layout != SignatureLayout::legacy) {
-      el.stream = load_le<uint32_t>(f);
-      f += 4;
-    }
-    el.name_offset = load_le<uint32_t>(f);
-    el.semantic_index = load_le<uint32_t>(f + 4);
-    el.system_value = load_le<uint32_t>(f + 8);
-    el.component_type = load_le<uint32_t>(f + 12);
-    el.reg = load_le<uint32_t>(f + 16);
-    el.mask = f[20];
-    el.exclusive_mask = f[21];
-    el.unused = load_le<uint16_t>(f + 22);
-    if constexpr (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(f + 24);
-
-    // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
-    if (el.name_offset == 0) continue;
-    auto name = cstring_at(s.data, el.name_offset);
-    if (!name) return fail_name(s, out, i);
-    el.name = *name;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out) {
@@ -80,10 +46,31 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  switch (layout) {
-    case SignatureLayout::sg1: return decode_elements<SignatureLayout::sg1>(s, out);
-    case SignatureLayout::legacy: return decode_elements<SignatureLayout::legacy>(s, out);
-    case SignatureLayout::osg5: return decode_elements<SignatureLayout::osg5>(s, out);
+  out.elements = s.records<SignatureElement>(out.param_count);
+  const uint8_t* e = s.data.data() + out.first_param_offset;
+  for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
+    // The whole table was bounds-checked above: decode fields directly.
+    SignatureElement& el = out.elements[i];
+    const uint8_t* f = e;
+    if (layout != SignatureLayout::legacy) {
+      el.stream = load_le<uint32_t>(f);
+      f += 4;
+    }
+    el.name_offset = load_le<uint32_t>(f);
+    el.semantic_index = load_le<uint32_t>(f + 4);
+    el.system_value = load_le<uint32_t>(f + 8);
+    el.component_type = load_le<uint32_t>(f + 12);
+    el.reg = load_le<uint32_t>(f + 16);
+    el.mask = f[20];
+    el.exclusive_mask = f[21];
+    el.unused = load_le<uint16_t>(f + 22);
+    if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(f + 24);
+
+    // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
+    if (el.name_offset == 0) continue;
+    auto name = cstring_at(s.data, el.name_offset);
+    if (!name) return fail_name(s, out, i);
+    el.name = *name;
   }
   return true;
 }
