@@ -80,8 +80,9 @@ class ArenaAllocator {
 
   ArenaAllocator() = default;
   explicit ArenaAllocator(Arena* arena) : arena_(arena) {}
+  // Implicit, as containers rebind their allocator to their node types.
   template <typename U>
-  ArenaAllocator(const ArenaAllocator<U>& other) : arena_(other.arena()) {}  // NOLINT: rebinding is implicit
+  ArenaAllocator(const ArenaAllocator<U>& other) : arena_(other.arena()) {}
 
   [[nodiscard]] T* allocate(size_t n) {
     size_t bytes = 0;
@@ -101,8 +102,8 @@ class ArenaAllocator {
   }
 
  private:
-  // Out of line, so that the arena path above inlines. std::allocator also
-  // throws for an n whose size overflows.
+  // Out of line, so that the arena path above inlines. A count whose size
+  // in bytes overflows comes here too, and std::allocator throws for it.
   [[gnu::noinline]] static T* heap_allocate(size_t n) { return std::allocator<T>().allocate(n); }
 
   Arena* arena_ = nullptr;

@@ -19,7 +19,8 @@ class Box {
 
   // A value-initialised T in `alloc`'s storage.
   explicit Box(allocator_type alloc = {}) : alloc_(alloc), p_(make(alloc_)) {}
-  Box(T value) : p_(make(alloc_, std::move(value))) {}  // NOLINT: a Box stands for its T
+  // Implicit: a Box stands for its T (PartContent's alternatives convert).
+  Box(T value) : p_(make(alloc_, std::move(value))) {}
   Box(const Box& other) : p_(make(alloc_, *other)) {}
   Box(Box&& other) noexcept : alloc_(other.alloc_), p_(std::exchange(other.p_, nullptr)) {}
   Box& operator=(const Box& other) {
