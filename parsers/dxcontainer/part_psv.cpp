@@ -113,7 +113,7 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
   Vec<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
   static constexpr std::string_view kNames[3] = {"inputs", "outputs", "patch_or_prim"};
   for (size_t l = 0; l < 3; ++l) {
-    *lists[l] = s.records<PsvSignatureElement>(counts[l]);
+    if (counts[l] != 0) *lists[l] = s.records<PsvSignatureElement>(counts[l]);  // empty lists stay as they are
     for (uint32_t i = 0; i < counts[l]; ++i) {
       const uint64_t at_offset = r.offset();
       Bytes rec;
