@@ -35,9 +35,10 @@ struct ParseResult {
 [[nodiscard]] ParseResult parse_container(Bytes input, const ParseOptions& options = {});
 
 // A parser for many inputs, after simdjson's dom::parser: it keeps the
-// storage of its results and reuses it, so once it has seen an input as
-// large as the next one a parse allocates nothing (diagnostics aside). It
-// validates exactly what parse_container does and reports the same.
+// storage of its results (an Arena) and reuses it, so once it has parsed
+// inputs like the next one, a parse allocates nothing unless it reports a
+// diagnostic. It validates exactly what parse_container does and reports
+// the same.
 //
 //   Parser parser(options);
 //   for (Bytes file : files) {
@@ -47,9 +48,11 @@ struct ParseResult {
 //
 // The result is valid until the next parse() and as long as its input.
 // Copying the result (or its container) makes one that owns its storage
-// on the heap; moving out of it is not possible (it is const). A parser
-// keeps the storage of the largest input it has parsed; parse inputs one at
-// a time per parser.
+// on the heap; moving out of it is not possible (it is const). One
+// exception, as for any copy of a model: SourceFile::content of zlib SRCI
+// sources still views the original's SourceInfo::inflated, so it is valid
+// only until the next parse. A parser keeps the storage of the largest
+// input it has parsed; parse inputs one at a time per parser.
 class Parser {
  public:
   explicit Parser(ParseOptions options = {}) : options_(std::move(options)) {}
