@@ -20,10 +20,13 @@
 // benchmark::DoNotOptimize on the checksum keeps the work from being dropped.
 //
 // Benchmarks (names must contain `shaderprobe` / `llvm`; see bench/README.md):
-//   BM_shaderprobe              parse_container, verify_digest = false
+//   BM_shaderprobe              Parser::parse, verify_digest = false
 //   BM_llvm                     DXContainer::create + the walk
-//   BM_shaderprobe_with_digest  parse_container, verify_digest = true (for
+//   BM_shaderprobe_with_digest  Parser::parse, verify_digest = true (for
 //                               information: LLVM never checks the digest)
+// shaderprobe's side uses one dx::Parser per run, the API for parsing many
+// containers: it reuses its storage, where parse_container allocates the
+// model afresh for every file. Both validate exactly the same.
 
 #include <benchmark/benchmark.h>
 
@@ -35,6 +38,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -74,7 +78,7 @@ constexpr uint32_t fourcc(char a, char b, char c, char d) {
 
 // ---- shaderprobe side ---------------------------------------------------------------
 
-void walk_psv_elements(const std::vector<dx::PsvSignatureElement>& list, Tally& t) {
+void walk_psv_elements(std::span<const dx::PsvSignatureElement> list, Tally& t) {
   for (const dx::PsvSignatureElement& el : list) {
     t.add_name(el.name);
     t.add(el.rows);
@@ -88,7 +92,7 @@ void walk_psv_elements(const std::vector<dx::PsvSignatureElement>& list, Tally& 
 void walk_signature(const dx::Container& c, uint32_t kind, Tally& t) {
   const dx::Part* p = c.find(kind);
   if (p == nullptr) return;
-  const auto* sig = std::get_if<dx::Signature>(&p->content);
+  const auto* sig = dx::content_if<dx::Signature>(*p);
   if (sig == nullptr) return;
   for (const dx::SignatureElement& el : sig->elements) {
     t.add(el.reg);
@@ -103,7 +107,7 @@ uint64_t walk(const dx::Container& c) {
     t.add(p.size);
   }
   if (const dx::Part* p = c.find(fourcc('P', 'S', 'V', '0'))) {
-    if (const auto* psv = std::get_if<dx::Psv>(&p->content)) {
+    if (const auto* psv = dx::content_if<dx::Psv>(*p)) {
       for (const dx::PsvResource& r : psv->resources) {
         t.add(r.type);
         t.add(r.space);
@@ -125,8 +129,8 @@ uint64_t walk(const dx::Container& c) {
 }
 
 // Parses and walks one file; false when shaderprobe rejects it.
-bool shaderprobe_parse(sp::Bytes file, const dx::ParseOptions& options, uint64_t& checksum) {
-  const dx::ParseResult r = dx::parse_container(file, options);
+bool shaderprobe_parse(dx::Parser& parser, sp::Bytes file, uint64_t& checksum) {
+  const dx::ParseResult& r = parser.parse(file);
   if (!r.ok()) return false;
   checksum = walk(*r.container);
   return true;
@@ -263,6 +267,7 @@ bool build_corpus(Corpus& c) {
 
   dx::ParseOptions options;
   options.verify_digest = false;
+  dx::Parser parser(options);
   for (const fs::path& path : paths) {
     std::vector<uint8_t> data;
     if (!read_file(path, data)) {
@@ -275,7 +280,7 @@ bool build_corpus(Corpus& c) {
     uint64_t sp_sum = 0;
     uint64_t llvm_sum = 0;
     std::string why;
-    const bool sp_ok = shaderprobe_parse(data, options, sp_sum);
+    const bool sp_ok = shaderprobe_parse(parser, data, sp_sum);
     const bool llvm_ok = llvm_parse(data, llvm_sum, &why);
     if (!sp_ok) {
       ++c.rejected_by_shaderprobe;
@@ -317,10 +322,11 @@ void report(benchmark::State& state) {
 void run_shaderprobe(benchmark::State& state, bool verify_digest) {
   dx::ParseOptions options;
   options.verify_digest = verify_digest;
+  dx::Parser parser(options);
   for (auto _ : state) {
     for (const std::vector<uint8_t>& file : g_corpus.files) {
       uint64_t sum = 0;
-      if (!shaderprobe_parse(file, options, sum)) {
+      if (!shaderprobe_parse(parser, file, sum)) {
         state.SkipWithError("shaderprobe rejected a file it accepted at startup");
         return;
       }

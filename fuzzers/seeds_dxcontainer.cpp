@@ -140,7 +140,7 @@ std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
   std::vector<std::pair<std::string, Container>> out;
   auto add = [&](std::string name, std::vector<Part> parts) {
     Container c;
-    c.parts = std::move(parts);
+    c.parts.assign(std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
     out.emplace_back(std::move(name), std::move(c));
   };
   // fxc: shader model 5 with raw bytecode and legacy signatures.
@@ -198,7 +198,7 @@ std::optional<uint8_t> signature_selector(uint32_t fourcc) {
 void write_parts(const fs::path& out, const std::string& name, const Container& c) {
   uint8_t psv_selector = 0x10;  // no DXIL part
   if (const Part* dxil = c.find(make_fourcc('D', 'X', 'I', 'L')))
-    if (const auto* p = std::get_if<Program>(&dxil->content)) psv_selector = static_cast<uint8_t>(p->header.shader_kind & 0x0F);
+    if (const auto* p = content_if<Program>(*dxil)) psv_selector = static_cast<uint8_t>(p->header.shader_kind & 0x0F);
   for (size_t i = 0; i < c.parts.size(); ++i) {
     const Part& p = c.parts[i];
     std::string target;

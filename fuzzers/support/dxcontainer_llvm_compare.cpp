@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 #include <type_traits>
 #include <variant>
 
@@ -217,7 +218,7 @@ void compare_signature(Diffs& d, const std::string& at, const dx::Signature& our
 
 using LlvmElements = llvm::object::ViewArray<llvm::dxbc::PSV::v0::SignatureElement>;
 
-void compare_psv_elements(Diffs& d, const std::string& at, const std::vector<dx::PsvSignatureElement>& ours,
+void compare_psv_elements(Diffs& d, const std::string& at, std::span<const dx::PsvSignatureElement> ours,
                           const LlvmElements& theirs) {
   size_t i = 0;
   for (const auto el : theirs) {
@@ -332,24 +333,24 @@ std::string compare_with_llvm(const dx::Container& ours, const std::vector<Diagn
   const auto* dxil = ours.find(make_fourcc('D', 'X', 'I', 'L'));
   d.eq("DXIL.present", dxil != nullptr, theirs.getDXIL().has_value());
   if (dxil != nullptr && theirs.getDXIL()) {
-    const auto& o = std::get<dx::Program>(dxil->content).header;
+    const auto& o = dx::content<dx::Program>(*dxil).header;
     const llvm::dxbc::ProgramHeader& t = theirs.getDXIL()->first;
     d.eq("DXIL.version", o.version, t.Version);
     d.eq("DXIL.shader_kind", o.shader_kind, t.ShaderKind);
     d.eq("DXIL.size_in_uint32", o.size_in_uint32, t.Size);
     d.eq("DXIL.bitcode_offset", o.bitcode_offset, t.Bitcode.Offset);
     d.eq("DXIL.bitcode_size", o.bitcode_size, t.Bitcode.Size);
-    d.eq("DXIL.bitcode_at", std::get<dx::Program>(dxil->content).bitcode.data() - input.data(),
+    d.eq("DXIL.bitcode_at", dx::content<dx::Program>(*dxil).bitcode.data() - input.data(),
          reinterpret_cast<const uint8_t*>(theirs.getDXIL()->second) - input.data());
   }
   const auto* sfi0 = ours.find(make_fourcc('S', 'F', 'I', '0'));
   d.eq("SFI0.present", sfi0 != nullptr, theirs.getShaderFeatureFlags().has_value());
   if (sfi0 != nullptr && theirs.getShaderFeatureFlags())
-    d.eq("SFI0.flags", std::get<dx::FeatureInfo>(sfi0->content).flags, *theirs.getShaderFeatureFlags());
+    d.eq("SFI0.flags", dx::content<dx::FeatureInfo>(*sfi0).flags, *theirs.getShaderFeatureFlags());
   const auto* hash = ours.find(make_fourcc('H', 'A', 'S', 'H'));
   d.eq("HASH.present", hash != nullptr, theirs.getShaderHash().has_value());
   if (hash != nullptr && theirs.getShaderHash()) {
-    const auto& o = std::get<dx::ShaderHash>(hash->content);
+    const auto& o = dx::content<dx::ShaderHash>(*hash);
     d.eq("HASH.flags", o.flags, theirs.getShaderHash()->Flags);
     d.bytes("HASH.digest", o.digest, llvm::StringRef(reinterpret_cast<const char*>(theirs.getShaderHash()->Digest), 16));
   }
@@ -357,7 +358,7 @@ std::string compare_with_llvm(const dx::Container& ours, const std::vector<Diagn
   const std::optional<llvm::object::DirectX::RootSignature> root = theirs.getRootSignature();
   d.eq("RTS0.present", rts0 != nullptr, root.has_value());
   if (rts0 != nullptr && root) {
-    const auto& o = std::get<dx::RootSignature>(rts0->content);
+    const auto& o = dx::content<dx::RootSignature>(*rts0);
     const auto& t = *root;
     d.eq("RTS0.version", o.version, t.getVersion());
     d.eq("RTS0.num_parameters", o.num_parameters, t.getNumParameters());
@@ -372,7 +373,7 @@ std::string compare_with_llvm(const dx::Container& ours, const std::vector<Diagn
       {make_fourcc('P', 'S', 'G', '1'), &theirs.getPatchConstantSignature()}};
   for (const auto& [fourcc, sig] : sigs) {
     if (const dx::Part* p = last_of(ours, fourcc))
-      compare_signature(d, fourcc_text(fourcc), std::get<dx::Signature>(p->content), *sig);
+      compare_signature(d, fourcc_text(fourcc), dx::content<dx::Signature>(*p), *sig);
   }
   const auto* psv = ours.find(make_fourcc('P', 'S', 'V', '0'));
   d.eq("PSV0.present", psv != nullptr, theirs.getPSVInfo().has_value());
@@ -380,7 +381,7 @@ std::string compare_with_llvm(const dx::Container& ours, const std::vector<Diagn
   // (v1+) by PSV0's own stage; when they differ (a warning) the tables differ.
   if (psv != nullptr && theirs.getPSVInfo() && !has_warning(warnings, Code::psv_stage_mismatch) &&
       !psv_tables_realigned_by_llvm(input))
-    compare_psv(d, "PSV0", std::get<dx::Psv>(psv->content), *theirs.getPSVInfo());
+    compare_psv(d, "PSV0", dx::content<dx::Psv>(*psv), *theirs.getPSVInfo());
   return d.take();
 }
 

@@ -29,7 +29,7 @@ void run_part(uint32_t fourcc, Bytes data, Parse parse, bool round_trip = true) 
   auto parse_part = [&](Bytes bytes, dxc::Container& into) {
     Context ctx(limits, bytes.size());
     T value;
-    const bool ok = parse(dxc::PartScope{bytes, 0, root, ctx}, value);
+    const bool ok = parse(dxc::PartScope{bytes, 0, root, ctx, /*arena: the heap*/ nullptr}, value);
     check(ok != ctx.failed(), "the parser's return value disagrees with its Context",
           ctx.error() ? ctx.error()->to_string() : "returned false without an error");
     if (!ok) return std::string(ctx.error()->to_string());

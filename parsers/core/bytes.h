@@ -29,6 +29,19 @@ inline T load_le(const uint8_t* p) {
   return v;
 }
 
+// A little-endian T at `offset` of a record that may be shorter than the
+// newest version of its layout: bytes past the record's end read as zero,
+// as if it were copied into a zeroed buffer of the full size first (which
+// would make every load wait for the copy's stores to drain).
+template <typename T>
+  requires std::is_integral_v<T>
+inline T load_le_padded(std::span<const uint8_t> record, size_t offset) {
+  if (offset <= record.size() && sizeof(T) <= record.size() - offset) return load_le<T>(record.data() + offset);
+  uint8_t part[sizeof(T)] = {};
+  if (offset < record.size()) std::memcpy(part, record.data() + offset, record.size() - offset);
+  return load_le<T>(part);
+}
+
 template <typename T>
   requires std::is_integral_v<T>
 inline void store_le(uint8_t* p, T v) {

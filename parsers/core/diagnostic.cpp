@@ -42,9 +42,6 @@ std::string Diagnostic::to_string() const {
   return out;
 }
 
-Context::Context(const Limits& limits, uint64_t input_size)
-    : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
-
 bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string message) {
   if (!error_) error_ = Diagnostic{code, offset, at.str(), std::move(message)};
   return false;
@@ -60,14 +57,10 @@ void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string 
   }
 }
 
-bool Context::charge(uint64_t records, uint64_t offset, const FieldPath& at) {
-  if (records > budget_) {
-    return fail(Code::decode_budget_exceeded, offset, at,
-                strprintf("%llu more records would exceed the decode budget",
-                          static_cast<unsigned long long>(records)));
-  }
-  budget_ -= records;
-  return true;
+bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at) {
+  return fail(Code::decode_budget_exceeded, offset, at,
+              strprintf("%llu more records would exceed the decode budget",
+                        static_cast<unsigned long long>(records)));
 }
 
 }  // namespace sp

@@ -52,7 +52,8 @@ struct Diagnostic {
 // failed (Wuffs' rule).
 class Context {
  public:
-  Context(const Limits& limits, uint64_t input_size);
+  Context(const Limits& limits, uint64_t input_size)
+      : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
 
   bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
   void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);
@@ -61,7 +62,11 @@ class Context {
   // (limits.decode_budget_per_byte * input size). Structures that may alias
   // (several headers pointing at one table) could otherwise make the model
   // grow faster than the input.
-  bool charge(uint64_t records, uint64_t offset, const FieldPath& at);
+  bool charge(uint64_t records, uint64_t offset, const FieldPath& at) {
+    if (records > budget_) return over_budget(records, offset, at);
+    budget_ -= records;
+    return true;
+  }
 
   [[nodiscard]] const Limits& limits() const { return limits_; }
   [[nodiscard]] bool failed() const { return error_.has_value(); }
@@ -71,6 +76,8 @@ class Context {
   std::vector<Diagnostic> take_warnings() { return std::move(warnings_); }
 
  private:
+  bool over_budget(uint64_t records, uint64_t offset, const FieldPath& at);
+
   const Limits& limits_;
   uint64_t budget_;
   std::optional<Diagnostic> error_;

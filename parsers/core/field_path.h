@@ -25,15 +25,30 @@ class FieldPath {
   FieldPath field(std::string_view) const&& = delete;
   FieldPath item(std::string_view, uint64_t) const&& = delete;
 
+  // The item a loop over `list` is at, and its name. A loop keeps one
+  // cursor() frame and updates the Cursor for each item, which is cheaper
+  // than building an item() and a field() frame per item for the rare item
+  // that reports something; it renders as `<list>[<index>].<name>` with the
+  // values the Cursor holds at that moment.
+  struct Cursor {
+    uint64_t index = 0;
+    std::string_view name;
+  };
+  [[nodiscard]] FieldPath cursor(std::string_view list, const Cursor& at) const& {
+    return FieldPath(this, list, kNoIndex, &at);
+  }
+  FieldPath cursor(std::string_view, const Cursor&) const&& = delete;
+
   [[nodiscard]] std::string str() const;
 
  private:
-  FieldPath(const FieldPath* parent, std::string_view name, int64_t index)
-      : parent_(parent), name_(name), index_(index) {}
+  FieldPath(const FieldPath* parent, std::string_view name, int64_t index, const Cursor* cursor = nullptr)
+      : parent_(parent), name_(name), index_(index), cursor_(cursor) {}
 
   const FieldPath* parent_;
   std::string_view name_;
   int64_t index_;
+  const Cursor* cursor_;
 };
 
 }  // namespace sp

@@ -3,6 +3,7 @@
 // position() where it was and the caller can report that exact offset.
 #pragma once
 
+#include <bit>
 #include <optional>
 #include <string_view>
 
@@ -66,8 +67,27 @@ class SpanReader {
 
 // A NUL-terminated string that starts at `offset` and ends inside b (bounded
 // search: never reads past b). Nothing when offset is outside b or there is no
-// terminator before the end.
-[[nodiscard]] std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset);
+// terminator before the end. Eight bytes at a time, and always inline:
+// parsers call it once per name, names are short, and a call (to it or to
+// memchr) costs more than the search; its result would also come back
+// through memory and make the caller's next load wait.
+[[nodiscard, gnu::always_inline]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
+  if (offset >= b.size()) return std::nullopt;
+  const auto* start = b.data() + offset;
+  const size_t max = b.size() - static_cast<size_t>(offset);
+  auto text = [start](size_t length) { return std::string_view(reinterpret_cast<const char*>(start), length); };
+  size_t i = 0;
+  for (; max - i >= 8; i += 8) {
+    // The lowest set bit of `zero` marks the first zero byte (bits above a
+    // zero byte may be set spuriously; that one never is).
+    const uint64_t v = load_le<uint64_t>(start + i);
+    const uint64_t zero = (v - 0x0101010101010101u) & ~v & 0x8080808080808080u;
+    if (zero != 0) return text(i + static_cast<size_t>(std::countr_zero(zero)) / 8);
+  }
+  for (; i < max; ++i)
+    if (start[i] == 0) return text(i);
+  return std::nullopt;
+}
 
 // A view of little-endian u32 values stored at any alignment.
 class U32Array {

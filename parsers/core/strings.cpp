@@ -1,21 +1,9 @@
-#include <cstdarg>
-#include <cstdio>
-#include <cstring>
-
-#include "core/span_reader.h"
 #include "core/strings.h"
 
-namespace sp {
+#include <cstdarg>
+#include <cstdio>
 
-std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
-  if (offset >= b.size()) return std::nullopt;
-  const auto* start = b.data() + offset;
-  const size_t max = b.size() - static_cast<size_t>(offset);
-  const void* nul = std::memchr(start, 0, max);
-  if (nul == nullptr) return std::nullopt;
-  return std::string_view(reinterpret_cast<const char*>(start),
-                          static_cast<size_t>(static_cast<const uint8_t*>(nul) - start));
-}
+namespace sp {
 
 std::string strprintf(const char* fmt, ...) {
   va_list ap;

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <type_traits>
 
 #include "core/field_reader.h"
 #include "core/strings.h"
 #include "dxcontainer/digest.h"
-#include "dxcontainer/names.h"
+#include "dxcontainer/layout.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -14,112 +16,59 @@ namespace {
 
 constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
 
-bool parse_header(FieldReader& r, Container& c) {
-  uint32_t magic = 0;
-  if (!r.u32(magic, "magic")) return false;
-  if (magic != kMagic) return r.fail_at(Code::not_a_container, 0, "magic", "expected 'DXBC', found '" + fourcc_text(magic) + "'");
-  Bytes digest;
-  if (!r.bytes(16, digest, "digest")) return false;
-  std::copy(digest.begin(), digest.end(), c.header.digest.begin());
-  return r.u16(c.header.major, "major_version") && r.u16(c.header.minor, "minor_version") &&
-         r.u32(c.header.file_size, "file_size") && r.u32(c.header.part_count, "part_count");
+// The parse compares and moves on; the diagnostics below run only when a
+// comparison fails, and build their field paths then.
+
+[[gnu::cold]] bool fail_header(Bytes input, Context& ctx) {
+  const FieldPath root = FieldPath::root();
+  const FieldPath at = root.field("header");
+  FieldReader r(input, 0, at, ctx);
+  if (input.size() >= 4 && load_le<uint32_t>(input.data()) != kMagic)
+    return r.fail_at(Code::not_a_container, 0, "magic",
+                     "expected 'DXBC', found '" + fourcc_text(load_le<uint32_t>(input.data())) + "'");
+  // A short header fails at its first missing field.
+  return r.skip(4, "magic") && r.skip(16, "digest") && r.skip(2, "major_version") && r.skip(2, "minor_version") &&
+         r.skip(4, "file_size") && r.skip(4, "part_count");
 }
 
-// Duplicate part kinds. Real containers hold a dozen parts, so earlier
-// parts are scanned directly; past kLinearScanParts the (fourcc, index)
-// pairs are sorted instead, keeping the check O(n log n).
-void warn_duplicates(const Container& c, Context& ctx) {
-  constexpr size_t kLinearScanParts = 64;
+[[gnu::cold]] bool fail_part_count(uint32_t count, const Limits& limits, uint64_t table_end, size_t input_size,
+                                   Context& ctx) {
   const FieldPath root = FieldPath::root();
-  auto warn = [&](size_t first, size_t dup) {
-    const FieldPath at = root.item("parts", dup);
-    ctx.warn(Code::duplicate_part, c.parts[dup].offset, at,
-             strprintf("another '%s' part (the first is parts[%zu])", fourcc_text(c.parts[dup].fourcc).c_str(), first));
-  };
-  const size_t n = c.parts.size();
-  if (n <= kLinearScanParts) {
-    for (size_t i = 1; i < n; ++i)
-      for (size_t j = 0; j < i; ++j)
-        if (c.parts[j].fourcc == c.parts[i].fourcc) {
-          warn(j, i);
-          break;
-        }
+  if (count > limits.max_parts) {
+    const FieldPath header = root.field("header");
+    const FieldPath at = header.field("part_count");
+    return ctx.fail(Code::too_many_parts, 28, at, strprintf("%u parts, limit is %u", count, limits.max_parts));
+  }
+  const FieldPath at = root.field("part_offsets");
+  return ctx.fail(Code::count_too_large, kHeaderSize, at,
+                  strprintf("%u part offsets need %llu bytes, input is %zu", count,
+                            static_cast<unsigned long long>(table_end), input_size));
+}
+
+[[gnu::cold]] void fail_part_bounds(uint32_t i, uint32_t off, Bytes input, Context& ctx) {
+  const FieldPath root = FieldPath::root();
+  const FieldPath at = root.item("parts", i);
+  if (!range_fits(off, kPartHeaderSize, input.size())) {
+    ctx.fail(Code::part_out_of_bounds, kHeaderSize + 4 * uint64_t{i}, at,
+             strprintf("part header at %u is past the end of the input (%zu bytes)", off, input.size()));
     return;
   }
-  std::vector<std::pair<uint32_t, uint32_t>> kinds(n);
-  for (uint32_t i = 0; i < n; ++i) kinds[i] = {c.parts[i].fourcc, i};
-  std::sort(kinds.begin(), kinds.end());
-  size_t run_start = 0;  // first entry of the current run of one fourcc
-  for (size_t k = 1; k < n; ++k) {
-    if (kinds[k].first != kinds[k - 1].first) {
-      run_start = k;
-      continue;
-    }
-    warn(kinds[run_start].second, kinds[k].second);
-  }
+  const uint32_t fourcc = load_le<uint32_t>(input.data() + off);
+  const uint32_t size = load_le<uint32_t>(input.data() + off + 4);
+  ctx.fail(Code::part_out_of_bounds, uint64_t{off} + 4, at,
+           strprintf("part '%s' of %u bytes at %u runs past the end of the input (%zu bytes)",
+                     fourcc_text(fourcc).c_str(), size, off + 8, input.size()));
 }
 
-// Reports the layout findings that differ between readers (LLVM, DXC,
-// vkd3d) as warnings, so callers can choose their strictness.
-void check_layout(const Container& c, Bytes input, uint64_t table_end, Context& ctx) {
-  const FieldPath root = FieldPath::root();
-  const FieldPath header = root.field("header");
-  if (c.header.major != 1) {
-    const FieldPath f = header.field("major_version");
-    ctx.warn(Code::container_version, 24, f, strprintf("major version %u", c.header.major));
-  }
-  if (c.header.file_size != input.size()) {
-    const FieldPath f = header.field("file_size");
-    ctx.warn(Code::file_size_mismatch, 28, f,
-             strprintf("FileSize %u, input is %zu bytes", c.header.file_size, input.size()));
-  }
+bool has_header(Bytes input) { return input.size() >= kHeaderSize && load_le<uint32_t>(input.data()) == kMagic; }
 
-  const size_t n = c.parts.size();
-  bool in_order = true;
-  for (size_t i = 0; i < n; ++i) {
-    const Part& p = c.parts[i];
-    const FieldPath at = root.item("parts", i);
-    if (p.offset < table_end)
-      ctx.warn(Code::part_overlaps_header, p.offset, at,
-               strprintf("part starts at %u, inside the header and offset table (%llu bytes)", p.offset,
-                         static_cast<unsigned long long>(table_end)));
-    if (p.offset % 4 != 0)
-      ctx.warn(Code::part_misaligned, p.offset, at, strprintf("part starts at %u", p.offset));
-    if (i > 0 && p.offset <= c.parts[i - 1].offset) in_order = false;
-    if (part_treatment(p.fourcc) == PartTreatment::unknown)
-      ctx.warn(Code::unknown_part, p.offset, at, "unknown part '" + fourcc_text(p.fourcc) + "'");
-  }
-  warn_duplicates(c, ctx);
-  if (!in_order) ctx.warn(Code::parts_out_of_order, 32, root.field("part_offsets"), "part offsets are not increasing");
-
-  // Walk the parts by offset (already the case in every real file, so the
-  // sort is only paid for odd layouts).
-  std::vector<uint32_t> order;
-  if (!in_order) {
-    order.resize(n);
-    for (uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return c.parts[a].offset != c.parts[b].offset ? c.parts[a].offset < c.parts[b].offset : a < b;
-    });
-  }
-  uint64_t covered = table_end;  // end of the furthest part seen so far
-  for (size_t k = 0; k < n; ++k) {
-    const size_t index = in_order ? k : order[k];
-    const Part& p = c.parts[index];
-    const FieldPath at = root.item("parts", index);
-    if (p.offset > covered) {
-      ctx.warn(Code::gap_between_parts, covered, at,
-               strprintf("%llu unused bytes before this part", static_cast<unsigned long long>(p.offset - covered)));
-    } else if (p.offset < covered && p.offset >= table_end) {
-      ctx.warn(Code::parts_overlap, p.offset, at, "part shares bytes with an earlier part");
-    }
-    covered = std::max(covered, uint64_t{p.offset} + kPartHeaderSize + p.size);
-  }
-  const uint64_t end = std::min<uint64_t>(c.header.file_size, input.size());
-  if (!c.parts.empty() && covered < end) {
-    ctx.warn(Code::gap_between_parts, covered, root.field("parts"),
-             strprintf("%llu unused bytes after the last part", static_cast<unsigned long long>(end - covered)));
-  }
+// The header of an input that has_header.
+void read_header(const uint8_t* p, Header& h) {
+  std::copy_n(p + 4, h.digest.size(), h.digest.begin());
+  h.major = load_le<uint16_t>(p + 20);
+  h.minor = load_le<uint16_t>(p + 22);
+  h.file_size = load_le<uint32_t>(p + 24);
+  h.part_count = load_le<uint32_t>(p + 28);
 }
 
 void check_digest(Container& c, Bytes input, Context& ctx) {
@@ -145,59 +94,202 @@ void check_digest(Container& c, Bytes input, Context& ctx) {
   }
 }
 
-std::optional<SignatureLayout> signature_layout(uint32_t fourcc) {
+// A fresh T as the content of p, boxed when PartContent boxes it. p still
+// holds the RawPart the part table gave it, which has nothing to destroy,
+// so the new content is constructed over it: variant::emplace would first
+// visit the old alternative to destroy it.
+template <typename T>
+T& emplace_content(Part& p, Arena* arena) {
+  if constexpr (std::is_same_v<StoredContent<T>, T>) {
+    return std::get<T>(*std::construct_at(&p.content, std::in_place_type<T>));
+  } else {
+    return *std::get<Box<T>>(*std::construct_at(&p.content, std::in_place_type<Box<T>>, ArenaAllocator<T>(arena)));
+  }
+}
+
+// How a part is decoded, by fourcc.
+enum class Decoding : uint8_t {
+  raw, psv, sg1, legacy, osg5, program, hash, features, root_signature, debug_name, version, source_info, runtime_data
+};
+
+constexpr Decoding decoding_of(uint32_t fourcc) {
   switch (fourcc) {
     case make_fourcc('I', 'S', 'G', '1'):
     case make_fourcc('O', 'S', 'G', '1'):
     case make_fourcc('P', 'S', 'G', '1'):
-      return SignatureLayout::sg1;
+      return Decoding::sg1;
     case make_fourcc('I', 'S', 'G', 'N'):
     case make_fourcc('O', 'S', 'G', 'N'):
     case make_fourcc('P', 'C', 'S', 'G'):
-      return SignatureLayout::legacy;
+      return Decoding::legacy;
     case make_fourcc('O', 'S', 'G', '5'):
-      return SignatureLayout::osg5;
+      return Decoding::osg5;
+    case make_fourcc('D', 'X', 'I', 'L'):
+    case make_fourcc('I', 'L', 'D', 'B'):
+      return Decoding::program;
+    case make_fourcc('H', 'A', 'S', 'H'):
+      return Decoding::hash;
+    case make_fourcc('S', 'F', 'I', '0'):
+      return Decoding::features;
+    case make_fourcc('P', 'S', 'V', '0'):
+      return Decoding::psv;
+    case make_fourcc('R', 'T', 'S', '0'):
+      return Decoding::root_signature;
+    case make_fourcc('I', 'L', 'D', 'N'):
+      return Decoding::debug_name;
+    case make_fourcc('V', 'E', 'R', 'S'):
+      return Decoding::version;
+    case make_fourcc('S', 'R', 'C', 'I'):
+      return Decoding::source_info;
+    case make_fourcc('R', 'D', 'A', 'T'):
+      return Decoding::runtime_data;
     default:
-      return std::nullopt;
+      return Decoding::raw;
   }
 }
 
-template <typename T, typename Fn>
-bool decode_into(Part& p, const PartScope& s, Fn fn) {
-  T value;
-  if (!fn(s, value)) return false;
-  p.content = std::move(value);
+// decoding_of for every kind of part_kinds.def (and Decoding::raw for
+// unknown kinds, the last entry): a load instead of a tree of compares
+// whose branches follow each file's sequence of parts.
+constexpr auto kDecodings = [] {
+  std::array<Decoding, kPartKindCount + 1> out{};
+  for (size_t i = 0; i < kPartKindCount; ++i) out[i] = decoding_of(kPartKinds[i]);
+  out[kPartKindCount] = Decoding::raw;
+  return out;
+}();
+
+// Decodes part p's content in place. PSV0 comes last, with the DXIL
+// program's shader kind (PSV0 v0 has no stage of its own).
+bool decode_part(Decoding how, Part& p, const PartScope& s, std::optional<uint16_t> dxil_kind,
+                 const PsvQuirks& quirks) {
+  switch (how) {
+    case Decoding::raw:
+      return true;
+    case Decoding::psv:
+      return parse_psv(s, dxil_kind, quirks, emplace_content<Psv>(p, s.arena));
+    case Decoding::sg1:
+      return parse_signature(s, SignatureLayout::sg1, emplace_content<Signature>(p, s.arena));
+    case Decoding::legacy:
+      return parse_signature(s, SignatureLayout::legacy, emplace_content<Signature>(p, s.arena));
+    case Decoding::osg5:
+      return parse_signature(s, SignatureLayout::osg5, emplace_content<Signature>(p, s.arena));
+    case Decoding::program:
+      return parse_program(s, emplace_content<Program>(p, s.arena));
+    case Decoding::hash:
+      return parse_shader_hash(s, emplace_content<ShaderHash>(p, s.arena));
+    case Decoding::features:
+      return parse_feature_info(s, emplace_content<FeatureInfo>(p, s.arena));
+    case Decoding::root_signature:
+      return parse_root_signature(s, emplace_content<RootSignature>(p, s.arena));
+    case Decoding::debug_name:
+      return parse_debug_name(s, emplace_content<DebugName>(p, s.arena));
+    case Decoding::version:
+      return parse_compiler_version(s, emplace_content<CompilerVersion>(p, s.arena));
+    case Decoding::source_info:
+      return parse_source_info(s, emplace_content<SourceInfo>(p, s.arena));
+    case Decoding::runtime_data:
+      return parse_runtime_data(s, emplace_content<RuntimeData>(p, s.arena));
+  }
   return true;
 }
 
-// Decodes one part's content (PSV0 is deferred: it needs the DXIL kind).
-bool decode_part(Part& p, const PartScope& s) {
-  if (auto layout = signature_layout(p.fourcc)) {
-    Signature sig;
-    if (!parse_signature(s, *layout, sig)) return false;
-    p.content = std::move(sig);
-    return true;
+// Points scope (whose path is parts[cursor]) at part i.
+void move_scope(PartScope& scope, FieldPath::Cursor& cursor, size_t i, const Part& p, Bytes input) {
+  cursor.index = i;
+  // The fourcc's bytes in the input name the part as the file spells it.
+  cursor.name = std::string_view(reinterpret_cast<const char*>(input.data() + p.offset), 4);
+  // The part's bytes again from its offset and size: reading back p.data,
+  // which read_part_table has just stored in two halves, would stall.
+  scope.data = Bytes(input.data() + p.offset + kPartHeaderSize, p.size);
+  scope.base = uint64_t{p.offset} + kPartHeaderSize;
+}
+
+enum class TableRead : uint8_t { failed, clean, to_check };
+
+// The part table, into parts (sized to the part count). to_check when
+// check_layout may have something to report. Not inlined: in a function of
+// its own the loop keeps its values in registers.
+[[gnu::noinline]] TableRead read_part_table(Bytes input, const Header& header, Context& ctx, Vec<Part>& parts) {
+  const uint8_t* in = input.data();
+  const size_t size = input.size();
+  LayoutScan layout(kHeaderSize + uint64_t{header.part_count} * 4);
+  for (uint32_t i = 0; i < header.part_count; ++i) {
+    const uint32_t off = load_le<uint32_t>(in + kHeaderSize + 4 * i);
+    const bool header_fits = range_fits(off, kPartHeaderSize, size);
+    const uint32_t fourcc = header_fits ? load_le<uint32_t>(in + off) : 0;
+    const uint32_t part_size = header_fits ? load_le<uint32_t>(in + off + 4) : 0;
+    if (!header_fits || !range_fits(uint64_t{off} + kPartHeaderSize, part_size, size)) {
+      fail_part_bounds(i, off, input, ctx);  // tells the two apart
+      return TableRead::failed;
+    }
+    Part& p = parts[i];
+    p.fourcc = fourcc;
+    p.offset = off;
+    p.size = part_size;
+    p.data = Bytes(in + off + kPartHeaderSize, part_size);
+    layout.add(fourcc, off, part_size);
   }
-  switch (p.fourcc) {
-    case make_fourcc('D', 'X', 'I', 'L'):
-    case make_fourcc('I', 'L', 'D', 'B'):
-      return decode_into<Program>(p, s, parse_program);
-    case make_fourcc('H', 'A', 'S', 'H'):
-      return decode_into<ShaderHash>(p, s, parse_shader_hash);
-    case make_fourcc('S', 'F', 'I', '0'):
-      return decode_into<FeatureInfo>(p, s, parse_feature_info);
-    case make_fourcc('R', 'T', 'S', '0'):
-      return decode_into<RootSignature>(p, s, parse_root_signature);
-    case make_fourcc('I', 'L', 'D', 'N'):
-      return decode_into<DebugName>(p, s, parse_debug_name);
-    case make_fourcc('V', 'E', 'R', 'S'):
-      return decode_into<CompilerVersion>(p, s, parse_compiler_version);
-    case make_fourcc('S', 'R', 'C', 'I'):
-      return decode_into<SourceInfo>(p, s, parse_source_info);
-    case make_fourcc('R', 'D', 'A', 'T'):
-      return decode_into<RuntimeData>(p, s, parse_runtime_data);
-    default:
-      return true;  // raw
+  return layout.clean(header, header.part_count != 0, size) ? TableRead::clean : TableRead::to_check;
+}
+
+// Header, part table and every part, into out.container. False after an
+// error in ctx (the container may then be partial).
+bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, ParseResult& out, Context& ctx) {
+  if (!has_header(input)) return fail_header(input, ctx);
+  const uint32_t count = load_le<uint32_t>(input.data() + 28);
+  const uint64_t table_end = kHeaderSize + uint64_t{count} * 4;
+  if (count > options.limits.max_parts || table_end > input.size())
+    return fail_part_count(count, options.limits, table_end, input.size(), ctx);
+
+  Container& c = out.container.emplace();
+  read_header(input.data(), c.header);
+  c.parts = Vec<Part>(count, ArenaAllocator<Part>(arena));
+  const TableRead table = read_part_table(input, c.header, ctx, c.parts);
+  if (table == TableRead::failed) return false;
+  if (table == TableRead::to_check) check_layout(c, input, table_end, ctx);
+  if (options.verify_digest) check_digest(c, input, ctx);
+
+  const FieldPath root = FieldPath::root();
+  FieldPath::Cursor cursor;
+  const FieldPath at = root.cursor("parts", cursor);
+  PartScope scope{{}, 0, at, ctx, arena};
+  std::optional<uint16_t> dxil_kind;
+  bool has_psv = false;
+  const size_t n = c.parts.size();
+  for (size_t i = 0; i < n; ++i) {
+    Part& p = c.parts[i];
+    const Decoding how = kDecodings[part_kind_index(p.fourcc)];
+    if (how == Decoding::raw) continue;
+    if (how == Decoding::psv) {
+      has_psv = true;
+      continue;
+    }
+    move_scope(scope, cursor, i, p, input);
+    if (!decode_part(how, p, scope, dxil_kind, options.psv_quirks)) return false;
+    if (p.fourcc == make_fourcc('D', 'X', 'I', 'L') && !dxil_kind) dxil_kind = std::get<Program>(p.content).header.shader_kind;
+  }
+  for (size_t i = 0; has_psv && i < n; ++i) {
+    Part& p = c.parts[i];
+    if (p.fourcc != make_fourcc('P', 'S', 'V', '0')) continue;
+    move_scope(scope, cursor, i, p, input);
+    if (!decode_part(Decoding::psv, p, scope, dxil_kind, options.psv_quirks)) return false;
+  }
+  return true;
+}
+
+// One parse into `out`, whose model lists go into `arena` (the heap when
+// null). `out` holds no container or error on entry.
+void parse_into(Bytes input, const ParseOptions& options, Arena* arena, ParseResult& out) {
+  Context ctx(options.limits, input.size());
+  const bool ok = parse_parts(input, options, arena, out, ctx);
+  if (ctx.warnings().empty()) {
+    out.warnings.clear();
+  } else {
+    out.warnings = ctx.take_warnings();
+  }
+  if (!ok) {
+    out.container.reset();
+    out.error = ctx.take_error();
   }
 }
 
@@ -208,95 +300,22 @@ bool looks_like_container(Bytes input) {
 }
 
 ParseResult parse_container(Bytes input, const ParseOptions& options) {
-  Context ctx(options.limits, input.size());
   ParseResult result;
-  Container c;
-  const FieldPath root = FieldPath::root();
+  parse_into(input, options, nullptr, result);
+  return result;
+}
 
-  auto finish = [&](bool ok) {
-    result.warnings = ctx.take_warnings();
-    if (ok) {
-      result.container = std::move(c);
-    } else {
-      result.error = ctx.take_error();
-    }
-    return std::move(result);
-  };
-
-  const FieldPath header_path = root.field("header");
-  FieldReader hr(input, 0, header_path, ctx);
-  if (!parse_header(hr, c)) return finish(false);
-
-  const uint32_t count = c.header.part_count;
-  if (count > options.limits.max_parts) {
-    const FieldPath f = header_path.field("part_count");
-    ctx.fail(Code::too_many_parts, 28, f,
-             strprintf("%u parts, limit is %u", count, options.limits.max_parts));
-    return finish(false);
-  }
-  const uint64_t table_end = kHeaderSize + uint64_t{count} * 4;
-  if (table_end > input.size()) {
-    const FieldPath f = root.field("part_offsets");
-    ctx.fail(Code::count_too_large, kHeaderSize, f,
-             strprintf("%u part offsets need %llu bytes, input is %zu", count,
-                       static_cast<unsigned long long>(table_end), input.size()));
-    return finish(false);
-  }
-
-  c.parts.resize(count);
-  for (uint32_t i = 0; i < count; ++i) {
-    const uint32_t off = load_le<uint32_t>(input.data() + kHeaderSize + 4 * i);
-    const FieldPath at = root.item("parts", i);
-    if (!range_fits(off, kPartHeaderSize, input.size())) {
-      ctx.fail(Code::part_out_of_bounds, kHeaderSize + 4 * i, at,
-               strprintf("part header at %u is past the end of the input (%zu bytes)", off, input.size()));
-      return finish(false);
-    }
-    Part& p = c.parts[i];
-    p.offset = off;
-    p.fourcc = load_le<uint32_t>(input.data() + off);
-    p.size = load_le<uint32_t>(input.data() + off + 4);
-    auto data = slice(input, uint64_t{off} + kPartHeaderSize, p.size);
-    if (!data) {
-      ctx.fail(Code::part_out_of_bounds, uint64_t{off} + 4, at,
-               strprintf("part '%s' of %u bytes at %u runs past the end of the input (%zu bytes)",
-                         fourcc_text(p.fourcc).c_str(), p.size, off + 8, input.size()));
-      return finish(false);
-    }
-    p.data = *data;
-  }
-
-  check_layout(c, input, table_end, ctx);
-  if (options.verify_digest) check_digest(c, input, ctx);
-
-  std::optional<uint16_t> dxil_kind;
-  std::vector<size_t> psv_parts;
-  for (size_t i = 0; i < c.parts.size(); ++i) {
-    Part& p = c.parts[i];
-    const char name[5] = {static_cast<char>(p.fourcc), static_cast<char>(p.fourcc >> 8),
-                          static_cast<char>(p.fourcc >> 16), static_cast<char>(p.fourcc >> 24), 0};
-    const FieldPath item = root.item("parts", i);
-    const FieldPath at = item.field(std::string_view(name, 4));
-    const PartScope scope{p.data, uint64_t{p.offset} + kPartHeaderSize, at, ctx};
-    if (p.fourcc == make_fourcc('P', 'S', 'V', '0')) {
-      psv_parts.push_back(i);
-      continue;
-    }
-    if (!decode_part(p, scope)) return finish(false);
-    if (p.fourcc == make_fourcc('D', 'X', 'I', 'L') && !dxil_kind) {
-      dxil_kind = std::get<Program>(p.content).header.shader_kind;
-    }
-  }
-  for (size_t i : psv_parts) {
-    Part& p = c.parts[i];
-    const FieldPath item = root.item("parts", i);
-    const FieldPath at = item.field("PSV0");
-    const PartScope scope{p.data, uint64_t{p.offset} + kPartHeaderSize, at, ctx};
-    Psv psv;
-    if (!parse_psv(scope, dxil_kind, options.psv_quirks, psv)) return finish(false);
-    p.content = std::move(psv);
-  }
-  return finish(true);
+const ParseResult& Parser::parse(Bytes input) {
+  // Every list and box of the previous container came from the arena, whose
+  // deallocate does nothing, so destroying it would visit every part to free
+  // nothing. It is abandoned instead and its storage reused: [basic.life]
+  // does not require a destructor to run when nothing depends on its
+  // effects. (A failed parse destroys its partial container as it goes.)
+  std::construct_at(&result_.container);
+  result_.error.reset();
+  arena_.reset();
+  parse_into(input, options_, &arena_, result_);
+  return result_;
 }
 
 void warn_trailing(const PartScope& s, uint64_t consumed) {

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
+#include "core/arena.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
 #include "dxcontainer/model.h"
@@ -29,7 +31,39 @@ struct ParseResult {
   [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
 
+// One parse whose result owns its storage (on the heap).
 [[nodiscard]] ParseResult parse_container(Bytes input, const ParseOptions& options = {});
+
+// A parser for many inputs, after simdjson's dom::parser: it keeps the
+// storage of its results (an Arena) and reuses it, so once it has parsed
+// inputs like the next one, a parse allocates nothing unless it reports a
+// diagnostic. It validates exactly what parse_container does and reports
+// the same.
+//
+//   Parser parser(options);
+//   for (Bytes file : files) {
+//     const ParseResult& r = parser.parse(file);
+//     ...
+//   }
+//
+// The result is valid until the next parse() and as long as its input.
+// Copying the result (or its container) makes one that owns its storage
+// on the heap; moving out of it is not possible (it is const). One
+// exception, as for any copy of a model: SourceFile::content of zlib SRCI
+// sources still views the original's SourceInfo::inflated, so it is valid
+// only until the next parse. A parser keeps the storage of the largest
+// input it has parsed; parse inputs one at a time per parser.
+class Parser {
+ public:
+  explicit Parser(ParseOptions options = {}) : options_(std::move(options)) {}
+
+  [[nodiscard]] const ParseResult& parse(Bytes input);
+
+ private:
+  ParseOptions options_;
+  Arena arena_;  // declared before result_: the result lives in it
+  ParseResult result_;
+};
 
 // True when the input starts with the DXBC magic (identify uses this).
 [[nodiscard]] bool looks_like_container(Bytes input);

@@ -1,6 +1,7 @@
 #include "dxcontainer/describe.h"
 
 #include <cstring>
+#include <span>
 
 #include "core/strings.h"
 #include "dxcontainer/digest.h"
@@ -97,7 +98,7 @@ json signature(const Signature& s) {
   return {{"elements", std::move(elements)}};
 }
 
-json psv_elements(const std::vector<PsvSignatureElement>& list) {
+json psv_elements(std::span<const PsvSignatureElement> list) {
   json out = json::array();
   for (const PsvSignatureElement& e : list) {
     out.push_back({{"name", text(e.name)}, {"indices", u32_list(e.indices)}, {"rows", e.rows},
@@ -252,7 +253,7 @@ json content(const Part& p) {
     json operator()(const SourceInfo& v) const { return source_info(v); }
     json operator()(const RuntimeData& v) const { return runtime_data(v); }
   };
-  return std::visit(Visitor{}, p.content);
+  return visit_content(p, Visitor{});
 }
 
 }  // namespace

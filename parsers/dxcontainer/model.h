@@ -2,16 +2,21 @@
 // into the caller's input, which must outlive the model; only data that had
 // to be decoded (inflated SRCI contents) is owned. Every field keeps its raw
 // on-disk value so a writer can reproduce the file and printers can show
-// out-of-range values as numbers.
+// out-of-range values as numbers. Lists are Vec (std::vector over an
+// ArenaAllocator): on the heap by default, in a Parser's arena when it
+// built them.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <variant>
-#include <vector>
 
+#include "core/arena.h"
+#include "core/box.h"
 #include "core/bytes.h"
 #include "core/span_reader.h"
 
@@ -86,7 +91,7 @@ struct Signature {
   SignatureLayout layout = SignatureLayout::sg1;
   uint32_t param_count = 0;
   uint32_t first_param_offset = 8;
-  std::vector<SignatureElement> elements;
+  Vec<SignatureElement> elements;
 };
 
 // ---- PSV0 ----------------------------------------------------------------------
@@ -151,14 +156,14 @@ struct Psv {
   PsvRuntimeInfo info;
   uint32_t resource_count = 0;
   uint32_t resource_stride = 0;  // 0 when resource_count == 0 (not stored)
-  std::vector<PsvResource> resources;
+  Vec<PsvResource> resources;
   // v1+
   Bytes string_table;
   U32Array semantic_index_table;
   uint32_t element_stride = 0;  // 0 when there are no elements (not stored)
-  std::vector<PsvSignatureElement> inputs;
-  std::vector<PsvSignatureElement> outputs;
-  std::vector<PsvSignatureElement> patch_or_prim;
+  Vec<PsvSignatureElement> inputs;
+  Vec<PsvSignatureElement> outputs;
+  Vec<PsvSignatureElement> patch_or_prim;
   std::string_view entry_name;  // v3
   // Dependency tables, present according to the stage and vector counts.
   std::array<U32Array, 4> output_vector_masks;  // ViewID -> output, per stream
@@ -192,7 +197,7 @@ struct DescriptorRange {
 struct DescriptorTable {
   uint32_t num_ranges = 0;
   uint32_t ranges_offset = 0;
-  std::vector<DescriptorRange> ranges;
+  Vec<DescriptorRange> ranges;
 };
 struct RootParameter {
   uint32_t type = 0;  // 0 table, 1 constants, 2 CBV, 3 SRV, 4 UAV
@@ -223,8 +228,8 @@ struct RootSignature {
   uint32_t num_static_samplers = 0;
   uint32_t static_samplers_offset = 0;
   uint32_t flags = 0;
-  std::vector<RootParameter> parameters;
-  std::vector<StaticSampler> static_samplers;
+  Vec<RootParameter> parameters;
+  Vec<StaticSampler> static_samplers;
 };
 
 // ---- ILDN, VERS ------------------------------------------------------------------
@@ -260,9 +265,9 @@ struct SourceInfo {
   uint16_t compress_type = 0;  // 0 none, 1 zlib
   uint32_t compressed_size = 0;
   uint32_t uncompressed_size = 0;
-  std::vector<SourceFile> files;
-  std::vector<SourceArg> args;
-  std::vector<uint8_t> inflated;  // owned storage for decompressed contents
+  Vec<SourceFile> files;
+  Vec<SourceArg> args;
+  Vec<uint8_t> inflated;  // owned storage for decompressed contents
 };
 
 // ---- RDAT --------------------------------------------------------------------------
@@ -279,14 +284,17 @@ struct RuntimeData {
   // 0x10. A first word below it is the prerelease layout, which is not
   // decoded (no sections; the writer keeps the part's bytes).
   uint32_t version = 0x10;
-  std::vector<RdatSection> sections;
+  Vec<RdatSection> sections;
 };
 
 // ---- Parts ---------------------------------------------------------------------------
 struct RawPart {};  // PRIV, STAT, RDEF, SHDR/SHEX and unknown parts: bytes only
 
-using PartContent = std::variant<RawPart, Program, ShaderHash, FeatureInfo, Signature, Psv,
-                                 RootSignature, DebugName, CompilerVersion, SourceInfo,
+// The three large alternatives are boxed so that a Part stays small: most
+// parts are signatures or raw. content_if / content / visit_content below
+// see through the boxes.
+using PartContent = std::variant<RawPart, Program, ShaderHash, FeatureInfo, Signature, Box<Psv>,
+                                 Box<RootSignature>, DebugName, CompilerVersion, Box<SourceInfo>,
                                  RuntimeData>;
 
 struct Part {
@@ -297,9 +305,46 @@ struct Part {
   PartContent content;
 };
 
+// How a content type is held in PartContent.
+template <typename T>
+using StoredContent = std::conditional_t<
+    std::is_same_v<T, Psv> || std::is_same_v<T, RootSignature> || std::is_same_v<T, SourceInfo>, Box<T>, T>;
+
+// The part's content as a T, or nullptr when it holds another kind.
+template <typename T>
+[[nodiscard]] const T* content_if(const Part& p) {
+  const auto* stored = std::get_if<StoredContent<T>>(&p.content);
+  if constexpr (std::is_same_v<StoredContent<T>, T>) {
+    return stored;
+  } else {
+    return stored != nullptr ? &**stored : nullptr;
+  }
+}
+template <typename T>
+[[nodiscard]] T* content_if(Part& p) {
+  return const_cast<T*>(content_if<T>(std::as_const(p)));
+}
+
+// The part's content as a T; std::bad_variant_access when it holds another kind.
+template <typename T>
+[[nodiscard]] const T& content(const Part& p) {
+  if (const T* v = content_if<T>(p)) return *v;
+  throw std::bad_variant_access();
+}
+template <typename T>
+[[nodiscard]] T& content(Part& p) {
+  return const_cast<T&>(content<T>(std::as_const(p)));
+}
+
+// std::visit over the part's content, with boxed alternatives unboxed.
+template <typename F>
+decltype(auto) visit_content(const Part& p, F&& f) {
+  return std::visit([&f](const auto& stored) -> decltype(auto) { return f(unboxed(stored)); }, p.content);
+}
+
 struct Container {
   Header header;
-  std::vector<Part> parts;
+  Vec<Part> parts;
   Digest computed_digest{};
 
   [[nodiscard]] const Part* find(uint32_t fourcc) const {

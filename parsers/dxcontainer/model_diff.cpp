@@ -1,6 +1,7 @@
 #include "dxcontainer/model_diff.h"
 
 #include <algorithm>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -110,7 +111,7 @@ void compare(Diff& d, const std::string& at, const Signature& a, const Signature
 }
 
 void compare_psv_elements(Diff& d, const std::string& at, std::string_view list,
-                          const std::vector<PsvSignatureElement>& a, const std::vector<PsvSignatureElement>& b) {
+                          std::span<const PsvSignatureElement> a, std::span<const PsvSignatureElement> b) {
   d.num(at + "." + std::string(list), ".size", a.size(), b.size());
   for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
     const PsvSignatureElement &x = a[i], &y = b[i];
@@ -323,12 +324,10 @@ void compare(Diff& d, const Container& a, const Container& b) {
     if (d.exact() || std::holds_alternative<RawPart>(p.content)) d.bytes(at, ".data", p.data, q.data);
     d.num(at, ".content.index", p.content.index(), q.content.index());
     if (p.content.index() != q.content.index()) continue;
-    std::visit(
-        [&](const auto& x) {
-          using T = std::decay_t<decltype(x)>;
-          compare(d, at, x, std::get<T>(q.content));
-        },
-        p.content);
+    visit_content(p, [&](const auto& x) {
+      using T = std::decay_t<decltype(x)>;
+      compare(d, at, x, content<T>(q));
+    });
   }
 }
 

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "core/strings.h"
+#include "dxcontainer/part_kinds.h"
 
 namespace sp::dxc {
 namespace {
@@ -16,20 +17,16 @@ constexpr EnumEntry kEntries[] = {
 #undef SP_ENUM
 };
 
-struct PartKind {
-  uint32_t fourcc;
-  PartTreatment treatment;
-};
-
-constexpr std::array kParts = {
+constexpr std::array kTreatments = {
 #define DECODED PartTreatment::decoded
 #define KNOWN PartTreatment::known
-#define SP_PART(cc, treatment, what) PartKind{make_fourcc(#cc[0], #cc[1], #cc[2], #cc[3]), treatment},
+#define SP_PART(cc, treatment, what) treatment,
 #include "dxcontainer/part_kinds.def"
 #undef SP_PART
 #undef KNOWN
 #undef DECODED
 };
+static_assert(kTreatments.size() == kPartKindCount);
 
 }  // namespace
 
@@ -51,10 +48,8 @@ std::optional<std::string_view> enum_name(EnumFamily family, uint64_t value) {
 }
 
 PartTreatment part_treatment(uint32_t fourcc) {
-  for (const PartKind& k : kParts) {
-    if (k.fourcc == fourcc) return k.treatment;
-  }
-  return PartTreatment::unknown;
+  const size_t index = part_kind_index(fourcc);
+  return index < kPartKindCount ? kTreatments[index] : PartTreatment::unknown;
 }
 
 }  // namespace sp::dxc

@@ -1,6 +1,7 @@
 #include "dxcontainer/obj2yaml.h"
 
 #include <cstring>
+#include <span>
 
 #include "core/strings.h"
 #include "core/yaml_writer.h"
@@ -170,7 +171,7 @@ void psv_stage_fields(Node& n, const Psv& psv, uint32_t stage) {
   n.add("EntryName", Node::str(psv.entry_name));
 }
 
-Node psv_elements(const std::vector<PsvSignatureElement>& elements) {
+Node psv_elements(std::span<const PsvSignatureElement> elements) {
   Node list = Node::seq();
   for (const PsvSignatureElement& e : elements) {
     Node n = Node::map();
@@ -363,24 +364,24 @@ Node part_node(const Container& c, const Part& p) {
   // LLVM 22 decodes only DXIL, SFI0, HASH, PSV0, RTS0, ISG1, OSG1, PSG1.
   switch (p.fourcc) {
     case make_fourcc('D', 'X', 'I', 'L'):
-      n.add("Program", program_node(std::get<Program>(p.content)));
+      n.add("Program", program_node(content<Program>(p)));
       break;
     case make_fourcc('S', 'F', 'I', '0'):
-      if (const uint64_t flags = std::get<FeatureInfo>(p.content).flags; flags != 0) n.add("Flags", flags_node(flags));
+      if (const uint64_t flags = content<FeatureInfo>(p).flags; flags != 0) n.add("Flags", flags_node(flags));
       break;
     case make_fourcc('H', 'A', 'S', 'H'):
-      if (const auto& h = std::get<ShaderHash>(p.content); hash_populated(h)) n.add("Hash", hash_node(h));
+      if (const auto& h = content<ShaderHash>(p); hash_populated(h)) n.add("Hash", hash_node(h));
       break;
     case make_fourcc('P', 'S', 'V', '0'):
-      n.add("PSVInfo", psv_node(std::get<Psv>(p.content)));
+      n.add("PSVInfo", psv_node(content<Psv>(p)));
       break;
     case make_fourcc('R', 'T', 'S', '0'):
-      n.add("RootSignature", root_signature_node(std::get<RootSignature>(p.content)));
+      n.add("RootSignature", root_signature_node(content<RootSignature>(p)));
       break;
     case make_fourcc('I', 'S', 'G', '1'):
     case make_fourcc('O', 'S', 'G', '1'):
     case make_fourcc('P', 'S', 'G', '1'):
-      n.add("Signature", signature_node(std::get<Signature>(last_of_kind(c, p).content)));
+      n.add("Signature", signature_node(content<Signature>(last_of_kind(c, p))));
       break;
     default:
       break;

@@ -2,6 +2,7 @@
 // Validity rules follow DXC's IsValidDxilProgramHeader (LLVM 22 checks none
 // of them and crashes on a bitcode offset/size outside the part).
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {

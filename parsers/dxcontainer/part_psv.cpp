@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -15,32 +16,33 @@ enum Stage : uint32_t { kPixel = 0, kVertex = 1, kGeometry = 2, kHull = 3, kDoma
 // Words needed for a bit per component (4 per vector) of `vectors` vectors.
 uint32_t mask_dwords(uint32_t vectors) { return (vectors + 7) >> 3; }
 
+// The record is at least v0's 24 bytes. Only the record of the version its
+// size names is read; fields past it read as zero, whether they belong to a
+// newer version or the size cuts them (38 bytes is v1: its last two bytes
+// are not half of v2's NumThreadsX). LLVM reads it the same way.
 bool read_runtime_info(FieldReader& r, uint32_t size, Psv& out) {
   Bytes raw;
   if (!r.bytes(size, raw, "runtime_info")) return false;
-  // Copy the record of the version the size names into a zeroed buffer:
-  // bytes past it are unread, whether they belong to a newer version or are
-  // the start of a field the size does not cover (size 38 is v1, and its
-  // last two bytes are not half of v2's NumThreadsX). LLVM reads the same.
-  std::array<uint8_t, 52> buf{};
-  std::copy_n(raw.begin(), std::min<size_t>(raw.size(), kPsvRuntimeInfoSize[out.version]), buf.begin());
+  raw = raw.first(std::min<size_t>(raw.size(), kPsvRuntimeInfoSize[out.version]));
   PsvRuntimeInfo& i = out.info;
-  const uint8_t* p = buf.data();
-  std::copy_n(p, 16, i.stage_info.begin());
-  i.min_wave_lane_count = load_le<uint32_t>(p + 16);
-  i.max_wave_lane_count = load_le<uint32_t>(p + 20);
-  i.shader_stage = p[24];
-  i.uses_view_id = p[25];
-  i.geom_data = load_le<uint16_t>(p + 26);
-  i.sig_input_elements = p[28];
-  i.sig_output_elements = p[29];
-  i.sig_patch_or_prim_elements = p[30];
-  i.sig_input_vectors = p[31];
-  std::copy_n(p + 32, 4, i.sig_output_vectors.begin());
-  i.num_threads_x = load_le<uint32_t>(p + 36);
-  i.num_threads_y = load_le<uint32_t>(p + 40);
-  i.num_threads_z = load_le<uint32_t>(p + 44);
-  i.entry_name_offset = load_le<uint32_t>(p + 48);
+  std::copy_n(raw.begin(), 16, i.stage_info.begin());
+  i.min_wave_lane_count = load_le<uint32_t>(raw.data() + 16);
+  i.max_wave_lane_count = load_le<uint32_t>(raw.data() + 20);
+  const uint32_t v1_stage = load_le_padded<uint32_t>(raw, 24);
+  i.shader_stage = static_cast<uint8_t>(v1_stage);
+  i.uses_view_id = static_cast<uint8_t>(v1_stage >> 8);
+  i.geom_data = static_cast<uint16_t>(v1_stage >> 16);
+  const uint32_t v1_counts = load_le_padded<uint32_t>(raw, 28);
+  i.sig_input_elements = static_cast<uint8_t>(v1_counts);
+  i.sig_output_elements = static_cast<uint8_t>(v1_counts >> 8);
+  i.sig_patch_or_prim_elements = static_cast<uint8_t>(v1_counts >> 16);
+  i.sig_input_vectors = static_cast<uint8_t>(v1_counts >> 24);
+  const uint32_t v1_vectors = load_le_padded<uint32_t>(raw, 32);
+  for (size_t k = 0; k < 4; ++k) i.sig_output_vectors[k] = static_cast<uint8_t>(v1_vectors >> (8 * k));
+  i.num_threads_x = load_le_padded<uint32_t>(raw, 36);
+  i.num_threads_y = load_le_padded<uint32_t>(raw, 40);
+  i.num_threads_z = load_le_padded<uint32_t>(raw, 44);
+  i.entry_name_offset = load_le_padded<uint32_t>(raw, 48);
   return true;
 }
 
@@ -63,20 +65,35 @@ bool read_resources(FieldReader& r, const PartScope& s, Psv& out) {
                   strprintf("%u resources of %u bytes need %llu, %zu remain", out.resource_count,
                             out.resource_stride, static_cast<unsigned long long>(bytes), r.remaining()));
   if (!s.ctx.charge(out.resource_count, r.offset(), s.at)) return false;
-  out.resources.resize(out.resource_count);
+  out.resources = s.records<PsvResource>(out.resource_count);
   for (PsvResource& res : out.resources) {
+    // v0 records (16 bytes) have no kind and flags: they read as zero.
     Bytes rec;
     (void)r.bytes(out.resource_stride, rec, "resources");
-    std::array<uint8_t, 24> buf{};
-    std::copy_n(rec.begin(), std::min<size_t>(rec.size(), buf.size()), buf.begin());
-    res.type = load_le<uint32_t>(buf.data());
-    res.space = load_le<uint32_t>(buf.data() + 4);
-    res.lower_bound = load_le<uint32_t>(buf.data() + 8);
-    res.upper_bound = load_le<uint32_t>(buf.data() + 12);
-    res.kind = load_le<uint32_t>(buf.data() + 16);
-    res.flags = load_le<uint32_t>(buf.data() + 20);
+    res.type = load_le<uint32_t>(rec.data());
+    res.space = load_le<uint32_t>(rec.data() + 4);
+    res.lower_bound = load_le<uint32_t>(rec.data() + 8);
+    res.upper_bound = load_le<uint32_t>(rec.data() + 12);
+    res.kind = load_le_padded<uint32_t>(rec, 16);
+    res.flags = load_le_padded<uint32_t>(rec, 20);
   }
   return true;
+}
+
+// Element i of `list` names a string or semantic indices outside their
+// tables.
+[[gnu::cold]] bool fail_element(const PartScope& s, const Psv& psv, const PsvSignatureElement& el,
+                                std::string_view list, uint32_t i, uint64_t offset) {
+  const FieldPath at = s.at.item(list, i);
+  if (!cstring_at(psv.string_table, el.name_offset)) {
+    const bool past = el.name_offset >= psv.string_table.size();
+    return s.ctx.fail(past ? Code::offset_out_of_bounds : Code::unterminated_string, offset, at,
+                      strprintf("name offset %u %s the %zu-byte string table", el.name_offset,
+                                past ? "is outside" : "has no NUL inside", psv.string_table.size()));
+  }
+  return s.ctx.fail(Code::offset_out_of_bounds, offset + 4, at,
+                    strprintf("indices [%u, +%u) are outside the %zu-entry semantic index table", el.indices_offset,
+                              el.rows, psv.semantic_index_table.size()));
 }
 
 bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
@@ -96,10 +113,10 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
                             static_cast<unsigned long long>(bytes), r.remaining()));
   if (!s.ctx.charge(total, r.offset(), s.at)) return false;
 
-  std::vector<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
+  Vec<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
   static constexpr std::string_view kNames[3] = {"inputs", "outputs", "patch_or_prim"};
   for (size_t l = 0; l < 3; ++l) {
-    lists[l]->resize(counts[l]);
+    if (counts[l] != 0) *lists[l] = s.records<PsvSignatureElement>(counts[l]);  // empty lists stay as they are
     for (uint32_t i = 0; i < counts[l]; ++i) {
       const uint64_t at_offset = r.offset();
       Bytes rec;
@@ -117,21 +134,10 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
       el.stream_bits = p[14];
       el.reserved = p[15];
 
-      const FieldPath at = s.at.item(kNames[l], i);
       auto name = cstring_at(out.string_table, el.name_offset);
-      if (!name) {
-        const bool past = el.name_offset >= out.string_table.size();
-        return s.ctx.fail(past ? Code::offset_out_of_bounds : Code::unterminated_string, at_offset, at,
-                          strprintf("name offset %u %s the %zu-byte string table", el.name_offset,
-                                    past ? "is outside" : "has no NUL inside", out.string_table.size()));
-      }
+      auto indices = slice(out.semantic_index_table.bytes(), uint64_t{el.indices_offset} * 4, uint64_t{el.rows} * 4);
+      if (!name || !indices) return fail_element(s, out, el, kNames[l], i, at_offset);
       el.name = *name;
-      const Bytes table = out.semantic_index_table.bytes();
-      auto indices = slice(table, uint64_t{el.indices_offset} * 4, uint64_t{el.rows} * 4);
-      if (!indices)
-        return s.ctx.fail(Code::offset_out_of_bounds, at_offset + 4, at,
-                          strprintf("indices [%u, +%u) are outside the %zu-entry semantic index table",
-                                    el.indices_offset, el.rows, out.semantic_index_table.size()));
       el.indices = U32Array(*indices);
     }
   }

@@ -6,6 +6,7 @@
 // Descriptor ranges are read at the table's DescriptorRangesOffset, as DXC's
 // deserializer does (LLVM 22 assumes they follow the table header).
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/names.h"
 #include "dxcontainer/parts.h"
 
@@ -40,7 +41,7 @@ bool parse_table(const PartScope& s, const FieldPath& at, uint32_t version, uint
   // Several parameters may point at one table; the budget keeps the
   // decoded model linear in the input.
   if (!s.ctx.charge(t.num_ranges, s.base + offset, at)) return false;
-  t.ranges.resize(t.num_ranges);
+  t.ranges = s.records<DescriptorRange>(t.num_ranges);
   for (uint32_t i = 0; i < t.num_ranges; ++i) {
     const FieldPath rp = at.item("ranges", i);
     FieldReader rr(s.data.subspan(t.ranges_offset + size_t{i} * stride, stride),
@@ -110,7 +111,7 @@ bool parse_root_signature(const PartScope& s, RootSignature& out) {
                      strprintf("%u parameter headers at %u do not fit in the %zu-byte part", out.num_parameters,
                                out.parameters_offset, s.data.size()));
   if (!s.ctx.charge(out.num_parameters, s.base + 4, s.at)) return false;
-  out.parameters.resize(out.num_parameters);
+  out.parameters = s.records<RootParameter>(out.num_parameters);
   for (uint32_t i = 0; i < out.num_parameters; ++i) {
     const FieldPath at = s.at.item("parameters", i);
     const uint64_t off = out.parameters_offset + uint64_t{i} * 12;
@@ -130,7 +131,7 @@ bool parse_root_signature(const PartScope& s, RootSignature& out) {
                      strprintf("%u static samplers of %u bytes at %u do not fit in the %zu-byte part",
                                out.num_static_samplers, sampler_size, out.static_samplers_offset, s.data.size()));
   if (!s.ctx.charge(out.num_static_samplers, s.base + 12, s.at)) return false;
-  out.static_samplers.resize(out.num_static_samplers);
+  out.static_samplers = s.records<StaticSampler>(out.num_static_samplers);
   for (uint32_t i = 0; i < out.num_static_samplers; ++i) {
     const FieldPath at = s.at.item("static_samplers", i);
     const uint64_t off = out.static_samplers_offset + uint64_t{i} * sampler_size;

@@ -3,6 +3,7 @@
 // Table sections start with {u32 RecordCount, u32 RecordStride}; their
 // product is computed in 64 bits (DXC's reader multiplies in 32).
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -34,7 +35,7 @@ bool parse_runtime_data(const PartScope& s, RuntimeData& out) {
                   strprintf("%u section offsets need %llu bytes, %zu remain", count,
                             static_cast<unsigned long long>(uint64_t{count} * 4), r.remaining()));
   if (!s.ctx.charge(count, s.base + 4, s.at)) return false;
-  out.sections.resize(count);
+  out.sections = s.records<RdatSection>(count);
   for (uint32_t i = 0; i < count; ++i) {
     RdatSection& sec = out.sections[i];
     (void)r.u32(sec.offset, "offsets");

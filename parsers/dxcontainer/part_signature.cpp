@@ -3,18 +3,32 @@
 // of the part. Element sizes: ISG1/OSG1/PSG1 32 bytes, fxc's ISGN/OSGN/PCSG
 // 24 (no Stream, no MinPrecision), OSG5 28 (Stream first).
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
 namespace {
 
-uint32_t element_size(SignatureLayout layout) {
+constexpr uint32_t element_size(SignatureLayout layout) {
   switch (layout) {
     case SignatureLayout::sg1: return 32;
     case SignatureLayout::legacy: return 24;
     case SignatureLayout::osg5: return 28;
   }
   return 32;
+}
+
+// Element i's name offset leads to no NUL-terminated string in the part.
+[[gnu::cold]] bool fail_name(const PartScope& s, const Signature& sig, uint32_t i) {
+  const uint32_t name_offset = sig.elements[i].name_offset;
+  const Code code = name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
+  const FieldPath at = s.at.item("elements", i);
+  const FieldPath field = at.field("name_offset");
+  const uint64_t element_offset = s.base + sig.first_param_offset + uint64_t{i} * element_size(sig.layout);
+  return s.ctx.fail(code, element_offset + (sig.layout == SignatureLayout::legacy ? 0 : 4), field,
+                    strprintf("name at part offset %u %s", name_offset,
+                              code == Code::offset_out_of_bounds ? "is past the end of the part"
+                                                                 : "is not NUL-terminated inside the part"));
 }
 
 }  // namespace
@@ -32,41 +46,31 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  out.elements.resize(out.param_count);
-  const Bytes table = s.data.subspan(out.first_param_offset, static_cast<size_t>(table_bytes));
-  for (uint32_t i = 0; i < out.param_count; ++i) {
+  if (out.param_count != 0) out.elements = s.records<SignatureElement>(out.param_count);
+  const uint8_t* e = s.data.data() + out.first_param_offset;
+  for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
     // The whole table was bounds-checked above: decode fields directly.
-    const uint8_t* e = table.data() + size_t{i} * stride;
     SignatureElement& el = out.elements[i];
+    const uint8_t* f = e;
     if (layout != SignatureLayout::legacy) {
-      el.stream = load_le<uint32_t>(e);
-      e += 4;
+      el.stream = load_le<uint32_t>(f);
+      f += 4;
     }
-    el.name_offset = load_le<uint32_t>(e);
-    el.semantic_index = load_le<uint32_t>(e + 4);
-    el.system_value = load_le<uint32_t>(e + 8);
-    el.component_type = load_le<uint32_t>(e + 12);
-    el.reg = load_le<uint32_t>(e + 16);
-    el.mask = e[20];
-    el.exclusive_mask = e[21];
-    el.unused = load_le<uint16_t>(e + 22);
-    if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(e + 24);
+    el.name_offset = load_le<uint32_t>(f);
+    el.semantic_index = load_le<uint32_t>(f + 4);
+    el.system_value = load_le<uint32_t>(f + 8);
+    el.component_type = load_le<uint32_t>(f + 12);
+    el.reg = load_le<uint32_t>(f + 16);
+    el.mask = f[20];
+    el.exclusive_mask = f[21];
+    el.unused = load_le<uint16_t>(f + 22);
+    if (layout == SignatureLayout::sg1) el.min_precision = load_le<uint32_t>(f + 24);
 
     // Offset 0 means "no name" (seed: ProgramSignatureElement.NameOffset).
-    if (el.name_offset != 0) {
-      auto name = cstring_at(s.data, el.name_offset);
-      if (!name) {
-        const Code code = el.name_offset >= s.data.size() ? Code::offset_out_of_bounds : Code::unterminated_string;
-        const FieldPath at = s.at.item("elements", i);
-        const FieldPath field = at.field("name_offset");
-        const uint64_t element_offset = s.base + out.first_param_offset + uint64_t{i} * stride;
-        return s.ctx.fail(code, element_offset + (layout == SignatureLayout::legacy ? 0 : 4), field,
-                         strprintf("name at part offset %u %s", el.name_offset,
-                                   code == Code::offset_out_of_bounds ? "is past the end of the part"
-                                                                      : "is not NUL-terminated inside the part"));
-      }
-      el.name = *name;
-    }
+    if (el.name_offset == 0) continue;
+    auto name = cstring_at(s.data, el.name_offset);
+    if (!name) return fail_name(s, out, i);
+    el.name = *name;
   }
   return true;
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "core/field_reader.h"
+#include "core/strings.h"
 #include "dxcontainer/parts.h"
 
 namespace sp::dxc {
@@ -19,7 +20,7 @@ struct NameEntry {
   uint32_t content_size;
 };
 
-bool parse_names(const PartScope& s, FieldReader& r, std::vector<NameEntry>& names) {
+bool parse_names(const PartScope& s, FieldReader& r, Vec<NameEntry>& names) {
   uint32_t flags = 0, count = 0;
   uint16_t entries_size = 0;
   if (!r.u32(flags, "flags") || !r.u32(count, "count") || !r.u16(entries_size, "entries_size")) return false;
@@ -50,9 +51,9 @@ bool parse_names(const PartScope& s, FieldReader& r, std::vector<NameEntry>& nam
   return true;
 }
 
-// Inflates exactly `expected` bytes; anything else is corrupt.
-bool inflate_exact(Bytes in, uint64_t expected, std::vector<uint8_t>& out, FieldReader& r, uint64_t offset) {
-  out.resize(static_cast<size_t>(expected));
+// Inflates into exactly the bytes of `out`; anything else is corrupt.
+bool inflate_exact(Bytes in, std::span<uint8_t> out, FieldReader& r, uint64_t offset) {
+  const uint64_t expected = out.size();
   z_stream z{};
   if (inflateInit(&z) != Z_OK) return r.fail_at(Code::internal_error, offset, "entries", "inflateInit failed");
   // zlib rejects a null output buffer (Z_STREAM_ERROR) even when it is
@@ -88,7 +89,7 @@ bool inflate_exact(Bytes in, uint64_t expected, std::vector<uint8_t>& out, Field
   return true;
 }
 
-bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, std::vector<std::string_view>& contents) {
+bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<std::string_view>& contents) {
   uint32_t aligned = 0, count = 0;
   uint16_t flags = 0;
   if (!(r.u32(aligned, "aligned_size") && r.u16(flags, "flags") && r.u16(out.compress_type, "compress_type") &&
@@ -112,7 +113,8 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, std::ve
       return r.fail_at(Code::limit_exceeded, entries_offset - 8, "uncompressed_size",
                        strprintf("declares %u inflated bytes, limit is %llu", out.uncompressed_size,
                                  static_cast<unsigned long long>(s.ctx.limits().max_inflated_bytes)));
-    if (!inflate_exact(stored, out.uncompressed_size, out.inflated, r, entries_offset)) return false;
+    out.inflated = s.records<uint8_t>(out.uncompressed_size);
+    if (!inflate_exact(stored, out.inflated, r, entries_offset)) return false;
     entries = out.inflated;
     entries_base = 0;  // offsets inside inflated data are not file offsets
   } else {
@@ -150,6 +152,7 @@ bool parse_args(const PartScope& s, FieldReader& r, SourceInfo& out) {
   if (!r.bytes(size, data, "args")) return false;
   if (uint64_t{count} * 2 > data.size())
     return r.fail(Code::count_too_large, "count", strprintf("%u argument pairs cannot fit in %u bytes", count, size));
+  out.args = s.records<SourceArg>();
   out.args.reserve(count);
   size_t pos = 0;
   for (uint32_t i = 0; i < count; ++i) {
@@ -179,8 +182,8 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
     return r.fail_at(Code::size_mismatch, s.base, "aligned_size",
                      strprintf("source info claims %u bytes, part holds %zu", out.aligned_size, s.data.size()));
 
-  std::vector<NameEntry> names;
-  std::vector<std::string_view> contents;
+  Vec<NameEntry> names = s.records<NameEntry>();
+  Vec<std::string_view> contents = s.records<std::string_view>();
   bool seen[3] = {false, false, false};  // each section type at most once, as dxc writes them
   size_t pos = 8;
   for (uint32_t i = 0; i < out.section_count; ++i) {
@@ -206,6 +209,7 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
   if (names.size() != contents.size())
     return r.fail_at(Code::invalid_value, s.base + 6, "section_count",
                      strprintf("%zu source names but %zu source contents", names.size(), contents.size()));
+  out.files = s.records<SourceFile>();
   out.files.reserve(names.size());
   for (size_t i = 0; i < names.size(); ++i) out.files.push_back({names[i].name, contents[i]});
   warn_trailing(s, pos);

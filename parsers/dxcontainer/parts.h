@@ -2,6 +2,7 @@
 // fuzzed and tested alone; `base` is the absolute offset of data[0] so
 // diagnostics name file offsets. A parser returns false after recording an
 // error in ctx; on success `out` is complete and its spans point into data.
+// Lists go into `arena` (the heap when it is null) through records().
 #pragma once
 
 #include <optional>
@@ -16,6 +17,14 @@ struct PartScope {
   uint64_t base;
   const FieldPath& at;
   Context& ctx;
+  Arena* arena;
+
+  // `n` value-initialised records in the parse's storage. Assigning the
+  // result to a model field hands the storage over (see ArenaAllocator).
+  template <typename T>
+  [[nodiscard]] Vec<T> records(size_t n = 0) const {
+    return Vec<T>(n, ArenaAllocator<T>(arena));
+  }
 };
 
 bool parse_program(const PartScope& s, Program& out);           // DXIL, ILDB

@@ -211,7 +211,7 @@ constexpr uint32_t kPsvResourceStride[2] = {16, 24};  // v0, v1+
 void encode_psv(const Psv& psv, ByteWriter& w) {
   const uint32_t version = std::min<uint32_t>(psv.version, 3);
   PsvRuntimeInfo info = psv.info;
-  const std::vector<PsvSignatureElement>* lists[3] = {&psv.inputs, &psv.outputs, &psv.patch_or_prim};
+  const Vec<PsvSignatureElement>* lists[3] = {&psv.inputs, &psv.outputs, &psv.patch_or_prim};
 
   // String table (v1+): offset 0 is the empty string; every non-empty
   // element name is appended (dxc does not deduplicate), then the entry name.
@@ -523,7 +523,7 @@ struct Encoder {
 
 std::vector<uint8_t> encode_part(const Part& p) {
   ByteWriter w;
-  std::visit(Encoder{p, w}, p.content);
+  visit_content(p, Encoder{p, w});
   return w.take();
 }
 

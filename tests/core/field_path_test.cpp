@@ -18,5 +18,18 @@ TEST(FieldPath, RendersFieldsAndIndices) {
   EXPECT_EQ(stride.str(), "PSV0.resource_stride");
 }
 
+TEST(FieldPath, CursorRendersTheItemItIsAt) {
+  const FieldPath root = FieldPath::root();
+  FieldPath::Cursor cursor;
+  const FieldPath part = root.cursor("parts", cursor);
+  const FieldPath size = part.field("size");
+  cursor.index = 3;
+  cursor.name = "DXIL";
+  EXPECT_EQ(size.str(), "parts[3].DXIL.size");
+  cursor.index = 4;
+  cursor.name = {};
+  EXPECT_EQ(part.str(), "parts[4]");
+}
+
 }  // namespace
 }  // namespace sp

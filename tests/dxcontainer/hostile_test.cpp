@@ -285,7 +285,7 @@ TEST(Hostile, SrciValidRoundsTrip) {
   const auto file = container_of({{"SRCI", srci(deflate(entries), static_cast<uint32_t>(entries.size()), 1)}});
   const ParseResult r = parse_container(file);
   ASSERT_TRUE(r.ok()) << r.error->to_string();
-  const auto& info = std::get<SourceInfo>(r.container->parts[0].content);
+  const auto& info = content<SourceInfo>(r.container->parts[0]);
   ASSERT_EQ(info.files.size(), 1u);
   EXPECT_EQ(info.files[0].name, "a");
   EXPECT_EQ(info.files[0].content, "void");

@@ -14,12 +14,6 @@
 namespace sp::dxc {
 namespace {
 
-std::vector<std::filesystem::path> corpus() {
-  std::vector<std::filesystem::path> files = test::external_containers();
-  for (const auto& p : test::generated_containers()) files.push_back(p);
-  return files;
-}
-
 // Everything a caller can observe about a parse.
 std::string observe(Bytes input) {
   const ParseResult r = parse_container(input);
@@ -28,7 +22,7 @@ std::string observe(Bytes input) {
 }
 
 TEST(Truncation, EveryProperPrefixIsRejected) {
-  const auto files = corpus();
+  const auto files = test::all_containers();
   if (files.empty()) GTEST_SKIP() << "no containers (../shared/external absent, yaml2obj-22 not installed)";
   // The digest does not decide acceptance; skipping it keeps this O(n^2)
   // sweep fast.
@@ -50,7 +44,7 @@ TEST(Truncation, EveryProperPrefixIsRejected) {
 }
 
 TEST(Alignment, CopiesAtOffsets1To15GiveIdenticalOutput) {
-  const auto files = corpus();
+  const auto files = test::all_containers();
   if (files.empty()) GTEST_SKIP() << "no containers (../shared/external absent, yaml2obj-22 not installed)";
   for (const auto& path : files) {
     const auto file = test::read_file(path);

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <iostream>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -81,7 +82,7 @@ Container round_trip(const Container& c, std::vector<uint8_t>& file, std::vector
 
 template <typename T>
 const T& content(const Container& c, size_t i = 0) {
-  return std::get<T>(c.parts.at(i).content);
+  return content<T>(c.parts.at(i));
 }
 
 uint32_t u32_at(const std::vector<uint8_t>& b, size_t off) { return load_le<uint32_t>(b.data() + off); }
@@ -201,12 +202,12 @@ bool has_unreferenced_indices(const Psv& psv) {
 Difference classify(const Part& p) {
   const std::vector<uint8_t> written = encode_part(p);
   if (std::equal(written.begin(), written.end(), p.data.begin(), p.data.end())) return Difference::none;
-  if (const auto* sig = std::get_if<Signature>(&p.content)) {
+  if (const auto* sig = content_if<Signature>(p)) {
     if (only_fxc_padding(p.data, written)) return Difference::fxc_padding;
     if (only_unpadded(p.data, written)) return Difference::unpadded;
     if (names_out_of_first_use_order(*sig) && written.size() == p.data.size()) return Difference::name_order;
   }
-  if (const auto* psv = std::get_if<Psv>(&p.content))
+  if (const auto* psv = content_if<Psv>(p))
     if (has_unreferenced_indices(*psv)) return Difference::unreferenced_indices;
   return Difference::unexplained;
 }
@@ -260,17 +261,17 @@ TEST(Writer, ComparisonNoticesChanges) {
   EXPECT_EQ(exact_diff(c, c), "");
 
   Container other = c;
-  std::get<Signature>(other.parts[0].content).elements[0].name = "B";
+  content<Signature>(other.parts[0]).elements[0].name = "B";
   EXPECT_NE(semantic_diff(c, other), "");
   other = c;
-  std::get<Signature>(other.parts[0].content).elements[0].name_offset = 40;  // derived
+  content<Signature>(other.parts[0]).elements[0].name_offset = 40;  // derived
   EXPECT_EQ(semantic_diff(c, other), "");
   EXPECT_NE(exact_diff(c, other), "");
   other = c;
-  std::get<Psv>(other.parts[1].content).input_output_map[2] = s.words({1, 3});  // other content
+  content<Psv>(other.parts[1]).input_output_map[2] = s.words({1, 3});  // other content
   EXPECT_NE(semantic_diff(c, other), "");
   other = c;
-  std::get<Psv>(other.parts[1].content).input_output_map[2] = s.words({1, 2});  // same content elsewhere
+  content<Psv>(other.parts[1]).input_output_map[2] = s.words({1, 2});  // same content elsewhere
   EXPECT_EQ(exact_diff(c, other), "");
   other = c;
   other.parts[2].data = s.bytes({1, 2, 4});

@@ -46,4 +46,10 @@ std::vector<std::filesystem::path> external_containers() {
   return out;
 }
 
+std::vector<std::filesystem::path> all_containers() {
+  std::vector<std::filesystem::path> files = external_containers();
+  for (const auto& p : generated_containers()) files.push_back(p);
+  return files;
+}
+
 }  // namespace sp::test

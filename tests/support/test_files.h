@@ -25,4 +25,7 @@ bool have_external();
 // with yaml2obj-22 (empty when it is not installed).
 std::vector<std::filesystem::path> generated_containers();
 
+// Every container the tests know: external, then generated.
+std::vector<std::filesystem::path> all_containers();
+
 }  // namespace sp::test
