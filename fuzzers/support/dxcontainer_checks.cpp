@@ -36,6 +36,18 @@ dxc::ParseResult parse_at_two_alignments(Bytes input, const dxc::ParseOptions& o
   return first;
 }
 
+void check_reused_parser(Bytes input, const dxc::ParseResult& expected) {
+  static dxc::Parser parser;  // lives across executions on purpose
+  const dxc::ParseResult& r = parser.parse(input);
+  check(r.error == expected.error, "a reused Parser and parse_container report different errors",
+        text_of(r.error) + "\nvs\n" + text_of(expected.error));
+  check(r.warnings == expected.warnings, "a reused Parser and parse_container report different warnings");
+  if (r.ok()) {
+    const std::string diff = dxc::exact_diff(*r.container, *expected.container);
+    check(diff.empty(), "a reused Parser and parse_container build different models", diff);
+  }
+}
+
 void check_round_trip(const dxc::Container& c) {
   // Unsigned and unverified: the digest is compared by neither property,
   // and four MD5 passes per input would halve the target's speed.

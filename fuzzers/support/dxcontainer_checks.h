@@ -11,6 +11,11 @@ namespace sp::fuzz {
 // (the contract "the same bytes give the same output at every alignment").
 [[nodiscard]] dxc::ParseResult parse_at_two_alignments(Bytes input, const dxc::ParseOptions& options = {});
 
+// A Parser reused from one input to the next, as callers use it (its arena
+// rewound, storage of earlier inputs recycled), reports exactly what
+// parse_container reported for `input`.
+void check_reused_parser(Bytes input, const dxc::ParseResult& expected);
+
 // write_container(c) parses without error to a model semantic_diff finds
 // equal to `c`, and a second write is byte-identical (a fixed point).
 void check_round_trip(const dxc::Container& c);
