@@ -181,19 +181,6 @@ std::vector<uint8_t> read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::optional<uint8_t> signature_selector(uint32_t fourcc) {
-  switch (fourcc) {
-    case make_fourcc('I', 'S', 'G', '1'): case make_fourcc('O', 'S', 'G', '1'): case make_fourcc('P', 'S', 'G', '1'):
-      return 0;
-    case make_fourcc('I', 'S', 'G', 'N'): case make_fourcc('O', 'S', 'G', 'N'): case make_fourcc('P', 'C', 'S', 'G'):
-      return 1;
-    case make_fourcc('O', 'S', 'G', '5'):
-      return 2;
-    default:
-      return std::nullopt;
-  }
-}
-
 // Writes each part in its part target's input format.
 void write_parts(const fs::path& out, const std::string& name, const Container& c) {
   uint8_t psv_selector = 0x10;  // no DXIL part
@@ -206,8 +193,10 @@ void write_parts(const fs::path& out, const std::string& name, const Container& 
     if (p.fourcc == make_fourcc('P', 'S', 'V', '0')) {
       target = "psv0";
       selector = psv_selector;
-    } else if ((selector = signature_selector(p.fourcc))) {
+    } else if (const auto* sig = content_if<Signature>(p)) {
+      // fuzz_signature's selector is the layout (SignatureLayout's order).
       target = "signature";
+      selector = static_cast<uint8_t>(sig->layout);
     } else if (p.fourcc == make_fourcc('R', 'T', 'S', '0')) {
       target = "rts0";
     } else if (p.fourcc == make_fourcc('S', 'R', 'C', 'I')) {

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dxcontainer/describe.h"
@@ -16,6 +17,18 @@ namespace {
 
 std::string text_of(const std::optional<Diagnostic>& d) { return d ? d->to_string() : "(none)"; }
 
+// Two parses of the same bytes report the same error, warnings and model;
+// `how` says how they differed in what they were given.
+void check_same_result(const dxc::ParseResult& a, const dxc::ParseResult& b, std::string_view how) {
+  const std::string what(how);
+  check(a.error == b.error, "different errors " + what, text_of(a.error) + "\nvs\n" + text_of(b.error));
+  check(a.warnings == b.warnings, "different warnings " + what);
+  if (a.ok()) {
+    const std::string diff = dxc::exact_diff(*a.container, *b.container);
+    check(diff.empty(), "different models " + what, diff);
+  }
+}
+
 }  // namespace
 
 dxc::ParseResult parse_at_two_alignments(Bytes input, const dxc::ParseOptions& options) {
@@ -26,26 +39,13 @@ dxc::ParseResult parse_at_two_alignments(Bytes input, const dxc::ParseOptions& o
   if (!input.empty()) std::memcpy(buffer.get() + shift, input.data(), input.size());
   const dxc::ParseResult second = dxc::parse_container(Bytes(buffer.get() + shift, input.size()), options);
 
-  check(first.error == second.error, "the error depends on the input's alignment",
-        text_of(first.error) + "\nvs\n" + text_of(second.error));
-  check(first.warnings == second.warnings, "the warnings depend on the input's alignment");
-  if (first.ok()) {
-    const std::string diff = dxc::exact_diff(*first.container, *second.container);
-    check(diff.empty(), "the model depends on the input's alignment", diff);
-  }
+  check_same_result(first, second, "at another alignment of the input");
   return first;
 }
 
 void check_reused_parser(Bytes input, const dxc::ParseResult& expected) {
   static dxc::Parser parser;  // lives across executions on purpose
-  const dxc::ParseResult& r = parser.parse(input);
-  check(r.error == expected.error, "a reused Parser and parse_container report different errors",
-        text_of(r.error) + "\nvs\n" + text_of(expected.error));
-  check(r.warnings == expected.warnings, "a reused Parser and parse_container report different warnings");
-  if (r.ok()) {
-    const std::string diff = dxc::exact_diff(*r.container, *expected.container);
-    check(diff.empty(), "a reused Parser and parse_container build different models", diff);
-  }
+  check_same_result(parser.parse(input), expected, "from a reused Parser and parse_container");
 }
 
 void check_round_trip(const dxc::Container& c) {

@@ -8,9 +8,9 @@
 #include <random>
 #include <vector>
 
-#include "core/limits.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
+#include "dxcontainer/part_kinds.h"
 #include "dxcontainer/writer.h"
 
 namespace sp::fuzz {
@@ -18,16 +18,6 @@ namespace {
 
 using dxc::Container;
 using dxc::Part;
-
-// Every part kind the parser decodes, and two it keeps raw.
-constexpr std::array<uint32_t, 20> kFourccs = {
-    make_fourcc('D', 'X', 'I', 'L'), make_fourcc('I', 'L', 'D', 'B'), make_fourcc('H', 'A', 'S', 'H'),
-    make_fourcc('S', 'F', 'I', '0'), make_fourcc('I', 'S', 'G', '1'), make_fourcc('O', 'S', 'G', '1'),
-    make_fourcc('P', 'S', 'G', '1'), make_fourcc('I', 'S', 'G', 'N'), make_fourcc('O', 'S', 'G', 'N'),
-    make_fourcc('P', 'C', 'S', 'G'), make_fourcc('O', 'S', 'G', '5'), make_fourcc('P', 'S', 'V', '0'),
-    make_fourcc('R', 'T', 'S', '0'), make_fourcc('I', 'L', 'D', 'N'), make_fourcc('V', 'E', 'R', 'S'),
-    make_fourcc('S', 'R', 'C', 'I'), make_fourcc('R', 'D', 'A', 'T'), make_fourcc('P', 'R', 'I', 'V'),
-    make_fourcc('S', 'T', 'A', 'T'), make_fourcc('S', 'H', 'E', 'X')};
 
 // Values that sit on the boundaries parsers check: small counts, strides,
 // sizes, sign and width limits.
@@ -45,33 +35,6 @@ class Mutation {
 
   size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(rng_() % n); }
   ByteMutator byte_mutator() const { return bytes_; }
-
-  // Reads only the container layer of `input` (header, offset table, part
-  // headers) into a model whose parts are all raw: the writer then copies
-  // each part's bytes as they are, and only what a mutation changes
-  // differs. Parts whose contents do not parse are still parts, so the
-  // structural mutations keep working on inputs that earlier mutations
-  // damaged inside a part. Spans point into `input`.
-  static std::optional<Container> parse_layout(const std::vector<uint8_t>& input) {
-    const Bytes in(input);
-    if (!dxc::looks_like_container(in) || in.size() < dxc::kHeaderSize) return std::nullopt;
-    Container c;
-    c.header.major = load_le<uint16_t>(in.data() + 24);
-    c.header.minor = load_le<uint16_t>(in.data() + 26);
-    const uint32_t count = load_le<uint32_t>(in.data() + 28);
-    if (count > Limits{}.max_parts || !range_fits(dxc::kHeaderSize, uint64_t{count} * 4, in.size())) return std::nullopt;
-    for (uint32_t i = 0; i < count; ++i) {
-      const uint32_t off = load_le<uint32_t>(in.data() + dxc::kHeaderSize + 4 * size_t{i});
-      if (!range_fits(off, dxc::kPartHeaderSize, in.size())) return std::nullopt;
-      Part& p = c.parts.emplace_back();
-      p.fourcc = load_le<uint32_t>(in.data() + off);
-      p.size = load_le<uint32_t>(in.data() + off + 4);
-      const std::optional<Bytes> data = slice(in, uint64_t{off} + dxc::kPartHeaderSize, p.size);
-      if (!data) return std::nullopt;
-      p.data = *data;
-    }
-    return c;
-  }
 
   // New bytes for a part; the deque keeps earlier blocks where they are.
   std::vector<uint8_t>& own(Bytes from) { return store_.emplace_back(from.begin(), from.end()); }
@@ -127,7 +90,7 @@ class Mutation {
       }
       case 5: {
         Part fresh;
-        fresh.fourcc = kFourccs[below(kFourccs.size())];
+        fresh.fourcc = dxc::kPartKinds[below(dxc::kPartKinds.size())];
         // Another part's bytes are a better start than nothing: most parts
         // begin with a count or a size.
         if (!parts.empty()) fresh.data = parts[below(parts.size())].data;
@@ -138,7 +101,7 @@ class Mutation {
         std::swap(*p, parts[below(parts.size())]);
         return;
       default:
-        p->fourcc = kFourccs[below(kFourccs.size())];
+        p->fourcc = dxc::kPartKinds[below(dxc::kPartKinds.size())];
         return;
     }
   }
@@ -168,7 +131,7 @@ size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned se
   // runs from the same seeds (fuzzers/README.md, "Is it worth it").
   if (m.below(6) != 0) return bytes(data, size, max_size);
   const std::vector<uint8_t> input(data, data + size);
-  std::optional<Container> c = Mutation::parse_layout(input);
+  std::optional<Container> c = dxc::read_container_layer(input);
   if (!c) return bytes(data, size, max_size);
   m.mutate(*c, max_size > size ? max_size - size : 0);
   const size_t written = write_into(*c, data, max_size);
@@ -179,8 +142,8 @@ size_t cross_over_containers(const uint8_t* data1, size_t size1, const uint8_t* 
                              size_t max_out_size, unsigned seed) {
   Mutation m(seed, nullptr);
   const std::vector<uint8_t> first(data1, data1 + size1), second(data2, data2 + size2);
-  std::optional<Container> a = Mutation::parse_layout(first);
-  std::optional<Container> b = Mutation::parse_layout(second);
+  std::optional<Container> a = dxc::read_container_layer(first);
+  std::optional<Container> b = dxc::read_container_layer(second);
   if (!a || !b || b->parts.empty()) return 0;
   const Part& donor = b->parts[m.below(b->parts.size())];
   auto& parts = a->parts;

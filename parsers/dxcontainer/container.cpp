@@ -239,21 +239,31 @@ enum class TableRead : uint8_t { failed, clean, to_check };
   return layout.clean(header, header.part_count != 0, size) ? TableRead::clean : TableRead::to_check;
 }
 
+// The container layer: header and part table into c, every part raw.
+// failed after an error in ctx.
+TableRead read_layer(Bytes input, const Limits& limits, Arena* arena, Container& c, Context& ctx) {
+  if (!has_header(input)) {
+    fail_header(input, ctx);
+    return TableRead::failed;
+  }
+  const uint32_t count = load_le<uint32_t>(input.data() + 28);
+  const uint64_t table_end = kHeaderSize + uint64_t{count} * 4;
+  if (count > limits.max_parts || table_end > input.size()) {
+    fail_part_count(count, limits, table_end, input.size(), ctx);
+    return TableRead::failed;
+  }
+  read_header(input.data(), c.header);
+  c.parts = Vec<Part>(count, ArenaAllocator<Part>(arena));
+  return read_part_table(input, c.header, ctx, c.parts);
+}
+
 // Header, part table and every part, into out.container. False after an
 // error in ctx (the container may then be partial).
 bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, ParseResult& out, Context& ctx) {
-  if (!has_header(input)) return fail_header(input, ctx);
-  const uint32_t count = load_le<uint32_t>(input.data() + 28);
-  const uint64_t table_end = kHeaderSize + uint64_t{count} * 4;
-  if (count > options.limits.max_parts || table_end > input.size())
-    return fail_part_count(count, options.limits, table_end, input.size(), ctx);
-
   Container& c = out.container.emplace();
-  read_header(input.data(), c.header);
-  c.parts = Vec<Part>(count, ArenaAllocator<Part>(arena));
-  const TableRead table = read_part_table(input, c.header, ctx, c.parts);
+  const TableRead table = read_layer(input, options.limits, arena, c, ctx);
   if (table == TableRead::failed) return false;
-  if (table == TableRead::to_check) check_layout(c, input, table_end, ctx);
+  if (table == TableRead::to_check) check_layout(c, input, kHeaderSize + uint64_t{c.header.part_count} * 4, ctx);
   if (options.verify_digest) check_digest(c, input, ctx);
 
   const FieldPath root = FieldPath::root();
@@ -301,6 +311,13 @@ void parse_into(Bytes input, const ParseOptions& options, Arena* arena, ParseRes
 }
 
 }  // namespace
+
+std::optional<Container> read_container_layer(Bytes input, const Limits& limits) {
+  Context ctx(limits, input.size());
+  Container c;
+  if (read_layer(input, limits, nullptr, c, ctx) == TableRead::failed) return std::nullopt;
+  return c;
+}
 
 bool looks_like_container(Bytes input) {
   return input.size() >= 4 && load_le<uint32_t>(input.data()) == kMagic;

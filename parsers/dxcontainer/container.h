@@ -65,6 +65,13 @@ class Parser {
   ParseResult result_;
 };
 
+// The container layer alone: the header and every part's fourcc, offset,
+// size and bytes, each part raw (its content neither decoded nor checked,
+// no layout findings). Nothing when parse_container would reject the header
+// or the part table. For tools that rearrange parts, such as the fuzzers'
+// structure-aware mutator.
+[[nodiscard]] std::optional<Container> read_container_layer(Bytes input, const Limits& limits = {});
+
 // True when the input starts with the DXBC magic (identify uses this).
 [[nodiscard]] bool looks_like_container(Bytes input);
 
