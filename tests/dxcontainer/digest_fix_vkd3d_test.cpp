@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "support/subprocess.h"
+#include "conformance/subprocess.h"
 #include "support/test_files.h"
 
 namespace sp::dxc {
@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 const std::string kVkd3d = "/usr/bin/vkd3d-compiler";
 
 bool vkd3d_accepts(const fs::path& file) {
-  return test::run({kVkd3d, "-x", "dxbc-tpf", "-o", "/dev/null", file.string()}).ok();
+  return conform::run_command({kVkd3d, "-x", "dxbc-tpf", "-o", "/dev/null", file.string()}).ok();
 }
 
 void write(const fs::path& path, const std::vector<uint8_t>& bytes) {
@@ -29,7 +29,7 @@ TEST(DigestCli, FirstLineIsMatchForEverySignedFile) {
   if (files.empty()) GTEST_SKIP() << "no ../shared/external";
   size_t matched = 0;
   for (const auto& f : files) {
-    const auto r = test::run({SP_CLI, "digest", f.string()});
+    const auto r = conform::run_command({SP_CLI, "digest", f.string()});
     ASSERT_EQ(r.exit_code, 0) << f;
     const std::string first = r.out.substr(0, r.out.find('\n'));
     if (first == "unsigned") continue;  // one dxc file is not signed
@@ -56,7 +56,7 @@ TEST(DigestCli, FixedFilesAreAcceptedByVkd3d) {
     const fs::path damaged = dir / "damaged.dxbc", fixed = dir / "fixed.dxbc";
     write(damaged, broken);
     EXPECT_FALSE(vkd3d_accepts(damaged)) << f;
-    auto r = test::run({SP_CLI, "digest", "--fix", "-o", fixed.string(), damaged.string()});
+    auto r = conform::run_command({SP_CLI, "digest", "--fix", "-o", fixed.string(), damaged.string()});
     ASSERT_EQ(r.exit_code, 0) << f;
     EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "mismatch");
     EXPECT_EQ(test::read_file(fixed), bytes) << f;
@@ -66,9 +66,9 @@ TEST(DigestCli, FixedFilesAreAcceptedByVkd3d) {
     auto edited = bytes;
     edited.back() ^= 0x01;
     write(damaged, edited);
-    r = test::run({SP_CLI, "digest", "--fix", damaged.string()});
+    r = conform::run_command({SP_CLI, "digest", "--fix", damaged.string()});
     ASSERT_EQ(r.exit_code, 0);
-    r = test::run({SP_CLI, "digest", damaged.string()});
+    r = conform::run_command({SP_CLI, "digest", damaged.string()});
     EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "match") << f;
     ++checked;
   }
@@ -80,7 +80,7 @@ TEST(DigestCli, FixedFilesAreAcceptedByVkd3d) {
 TEST(DigestCli, NotAContainerExitsOne) {
   const fs::path path = fs::temp_directory_path() / "sp_not_a_container";
   write(path, {'N', 'O', 'P', 'E'});
-  const auto r = test::run({SP_CLI, "digest", path.string()});
+  const auto r = conform::run_command({SP_CLI, "digest", path.string()});
   EXPECT_EQ(r.exit_code, 1);
   fs::remove(path);
 }

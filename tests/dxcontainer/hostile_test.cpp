@@ -16,30 +16,10 @@ using test::container_of;
 using test::deflate;
 using test::srci;
 using test::expect_error;
+using test::program;
+using test::psv_v1;
 using test::put_u32;
-
-std::vector<uint8_t> u32s(std::initializer_list<uint32_t> values) {
-  ByteWriter w;
-  for (uint32_t v : values) w.put_u32_le(v);
-  return w.take();
-}
-
-// A valid DXIL program part with `bitcode` as its payload.
-std::vector<uint8_t> program(uint16_t kind, uint32_t offset, uint32_t size, size_t payload = 4) {
-  ByteWriter w;
-  w.put_u8(0x60);
-  w.put_u8(0);
-  w.put_u16_le(kind);
-  w.put_u32_le(static_cast<uint32_t>((24 + payload) / 4));
-  w.put_chars("DXIL");
-  w.put_u8(0);
-  w.put_u8(1);
-  w.put_u16_le(0);
-  w.put_u32_le(offset);
-  w.put_u32_le(size);
-  w.put_zeros(payload);
-  return w.take();
-}
+using test::u32s;
 
 TEST(Hostile, PartOffsetPastTheEnd) {
   auto file = container_of({{"PRIV", {1, 2, 3, 4}}});
@@ -113,24 +93,6 @@ TEST(Hostile, WrongBitcodeMagic) {
   auto part = program(1, 16, 4);
   part[8] = 'X';
   EXPECT_EQ(expect_error(container_of({{"DXIL", part}})).code, Code::bad_magic);
-}
-
-// PSV0 v1 runtime info (36 bytes) for a vertex shader with the given
-// element counts, followed by `tail`.
-std::vector<uint8_t> psv_v1(uint8_t inputs, std::vector<uint8_t> tail) {
-  ByteWriter w;
-  w.put_u32_le(36);
-  w.put_zeros(24);
-  w.put_u8(1);  // vertex
-  w.put_u8(0);
-  w.put_u16_le(0);
-  w.put_u8(inputs);
-  w.put_u8(0);
-  w.put_u8(0);
-  w.put_u8(1);  // input vectors
-  w.put_zeros(4);
-  w.put_bytes(tail);
-  return w.take();
 }
 
 TEST(Hostile, PsvResourceStrideZeroAndHugeCounts) {
@@ -230,19 +192,8 @@ TEST(Hostile, RootSignatureCountsPastThePart) {
 TEST(Hostile, RootSignatureAliasedTablesHitTheBudget) {
   // 400 parameters all pointing at one table of 2000 ranges: 800,000
   // decoded ranges from ~53 KB would be a quadratic blow-up.
-  ByteWriter w;
-  const uint32_t params = 400, ranges = 2000;
-  const uint32_t table = 24 + params * 12;
-  for (uint32_t v : {2u, params, 24u, 0u, 0u, 0u}) w.put_u32_le(v);
-  for (uint32_t i = 0; i < params; ++i) {
-    w.put_u32_le(0);
-    w.put_u32_le(0);
-    w.put_u32_le(table);
-  }
-  w.put_u32_le(ranges);
-  w.put_u32_le(table + 8);
-  w.put_zeros(size_t{ranges} * 24);
-  EXPECT_EQ(expect_error(container_of({{"RTS0", w.take()}})).code, Code::decode_budget_exceeded);
+  EXPECT_EQ(expect_error(container_of({{"RTS0", test::rts0_aliased_tables(400, 2000)}})).code,
+            Code::decode_budget_exceeded);
 }
 
 TEST(Hostile, RuntimeDataCountTimesStrideOverflows32Bits) {

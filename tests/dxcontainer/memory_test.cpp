@@ -9,9 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/span_writer.h"
 #include "support/containers.h"
-#include "support/subprocess.h"
+#include "conformance/subprocess.h"
 
 namespace sp::dxc {
 namespace {
@@ -57,15 +56,7 @@ std::vector<Case> cases() {
   store_le<uint32_t>(count.data() + 28, 0xFFFFFFFF);
   out.push_back({"part_count_max", count, {"--max-parts", "4294967295"}});
   // RTS0 parameters aliasing one big descriptor table.
-  ByteWriter w;
-  const uint32_t params = 5000, ranges = 20000, table = 24 + params * 12;
-  for (uint32_t v : {2u, params, 24u, 0u, 0u, 0u}) w.put_u32_le(v);
-  for (uint32_t i = 0; i < params; ++i)
-    for (uint32_t v : {0u, 0u, table}) w.put_u32_le(v);
-  w.put_u32_le(ranges);
-  w.put_u32_le(table + 8);
-  w.put_zeros(size_t{ranges} * 24);
-  out.push_back({"rts0_aliasing", test::container_of({{"RTS0", w.take()}}), {}});
+  out.push_back({"rts0_aliasing", test::container_of({{"RTS0", test::rts0_aliased_tables(5000, 20000)}}), {}});
   return out;
 }
 
@@ -82,7 +73,7 @@ TEST(Memory, HostileInputsStayUnder64MiB) {
     std::vector<std::string> argv = {"/usr/bin/time", "-f", "%M", "-o", rss.string(), SP_CLI, "check"};
     argv.insert(argv.end(), c.extra_args.begin(), c.extra_args.end());
     argv.push_back(path.string());
-    const auto r = test::run(argv, true);
+    const auto r = conform::run_command(argv);
     // GNU time writes "Command exited with non-zero status 1" first; the
     // peak (KiB) is the last line.
     std::ifstream in(rss);

@@ -12,7 +12,7 @@
 #include "dxcontainer/container.h"
 #include "dxcontainer/obj2yaml.h"
 #include "support/containers.h"
-#include "support/subprocess.h"
+#include "conformance/subprocess.h"
 #include "support/test_files.h"
 
 namespace sp::dxc {
@@ -20,7 +20,7 @@ namespace {
 
 bool have_obj2yaml() { return std::string(SP_OBJ2YAML).size() > 0 && std::filesystem::exists(SP_OBJ2YAML); }
 
-test::RunResult obj2yaml(const std::filesystem::path& file) { return test::run({SP_OBJ2YAML, file.string()}); }
+conform::RunResult obj2yaml(const std::filesystem::path& file) { return conform::run_command({SP_OBJ2YAML, file.string()}); }
 
 std::filesystem::path write_temp(const std::string& name, const std::vector<uint8_t>& bytes) {
   const auto path = std::filesystem::temp_directory_path() / ("sp_obj2yaml_" + name);

@@ -1,4 +1,4 @@
-// shaderprobe: identify, check, dump and sign shader binaries.
+// shaderprobe: identify, check, dump and sign shader binaries; run conformance suites.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   sp::cli::add_dump(app, run);
   sp::cli::add_digest(app, run);
   sp::cli::add_codes(app, run);
+  sp::cli::add_conform(app, run);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,108 @@
+#include "conformance/adapters.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace sp::conform {
+namespace {
+
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+void check(bool ok, const std::filesystem::path& file, const std::string& what) {
+  if (!ok) throw std::runtime_error(file.string() + ": " + what);
+}
+
+}  // namespace
+
+AdapterConfig load_adapter(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  check(in.good(), file, "cannot read");
+  AdapterConfig a;
+  try {
+    const auto j = nlohmann::json::parse(in);
+    for (const auto& [key, value] : j.items())
+      check(key == "name" || key == "command" || key == "timeout_ms" || key == "memory_mb" || key == "accept_exit" ||
+                key == "reject_exit" || key == "output",
+            file, "unknown key '" + key + "'");
+    a.name = j.at("name").get<std::string>();
+    a.command = j.at("command").get<std::vector<std::string>>();
+    a.limits.timeout = std::chrono::milliseconds(j.value("timeout_ms", 10000));
+    a.limits.memory_bytes = j.value("memory_mb", uint64_t{0}) << 20;
+    a.accept_exit = j.value("accept_exit", std::vector<int>{0});
+    a.reject_exit = j.value("reject_exit", std::vector<int>{});
+    a.output = j.value("output", "");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
+  }
+  check(!a.name.empty() && a.name != "shaderprobe", file, "'name' must be set and not 'shaderprobe'");
+  check(!a.command.empty(), file, "'command' must name a program");
+  check(std::count(a.command.begin(), a.command.end(), "{input}") > 0, file, "'command' must contain \"{input}\"");
+  check(a.output.empty() || a.output == "obj2yaml" || a.output == "json", file, "'output' must be obj2yaml or json");
+  check(a.limits.timeout.count() > 0, file, "'timeout_ms' must be positive");
+  const std::filesystem::path program = a.command[0];
+  if (program.is_relative() && a.command[0].find('/') != std::string::npos)
+    a.command[0] = (file.parent_path() / program).lexically_normal().string();
+  return a;
+}
+
+std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
+  AdapterConfig a;
+  a.name = name;
+  if (name == "obj2yaml-22") {
+    a.command = {"obj2yaml-22", "{input}"};
+    a.output = "obj2yaml";
+  } else if (name == "vkd3d-compiler") {
+    a.command = {"vkd3d-compiler", "-x", "dxbc-tpf", "-o", "/dev/null", "{input}"};
+  } else {
+    return std::nullopt;
+  }
+  return a;
+}
+
+std::vector<std::string> builtin_adapter_names() { return {"obj2yaml-22", "vkd3d-compiler"}; }
+
+bool adapter_available(const AdapterConfig& a) {
+  const std::string& program = a.command.at(0);
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string dir = dirs.substr(start, end - start);
+    if (access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input) {
+  std::vector<std::string> argv = a.command;
+  for (std::string& arg : argv)
+    if (arg == "{input}") arg = input.string();
+  const RunResult r = run_command(argv, a.limits);
+  AdapterOutcome o;
+  if (const auto end = abnormal_end(r)) {
+    o.verdict = *end;
+    o.detail = end_summary(r);
+  } else if (contains(a.accept_exit, r.exit_code)) {
+    o.verdict = Verdict::accept;
+    o.out = r.out;
+  } else if (a.reject_exit.empty() || contains(a.reject_exit, r.exit_code)) {
+    o.verdict = Verdict::reject;
+    const std::string first = r.err.substr(0, r.err.find('\n'));
+    o.detail = first.empty() ? end_summary(r) : first.substr(0, 300);
+  } else {
+    o.verdict = Verdict::crash;
+    o.detail = "unexpected " + end_summary(r);
+  }
+  return o;
+}
+
+}  // namespace sp::conform

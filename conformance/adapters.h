@@ -1,0 +1,62 @@
+// Other implementations, run as commands: the built-in adapters for
+// obj2yaml-22 and vkd3d-compiler, and user adapters described by a small
+// JSON file (README "Plugging in your own loader"):
+//
+//   {
+//     "name": "my-loader",                     required; the name in --impl and the reports
+//     "command": ["./my-loader", "{input}"],   required; {input} is the case's path; a relative
+//                                              program path containing '/' is relative to this file
+//     "timeout_ms": 10000,                     default 10000
+//     "memory_mb": 2048,                       RLIMIT_AS of the command; default 0 (none: ASan
+//                                              builds reserve terabytes of address space)
+//     "accept_exit": [0],                      default [0]
+//     "reject_exit": [1],                      default: every other exit status rejects
+//     "output": "obj2yaml"                     optional: stdout of an accepted input is compared
+//                                              with `shaderprobe dump --format=obj2yaml|json`
+//   }
+//
+// A signal, a sanitizer report on stderr or an exit status in neither list
+// is a crash; an allocator's out-of-memory message (or an unexpected
+// SIGKILL) is oom; running past the timeout is timeout.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/outcome.h"
+#include "conformance/subprocess.h"
+
+namespace sp::conform {
+
+struct AdapterConfig {
+  std::string name;
+  std::vector<std::string> command;
+  RunLimits limits{std::chrono::milliseconds(10000), 0};
+  std::vector<int> accept_exit = {0};
+  std::vector<int> reject_exit;  // empty: any exit status not in accept_exit
+  std::string output;            // "", "obj2yaml" or "json"
+};
+
+// Reads and checks an adapter file; throws std::runtime_error saying what
+// is wrong.
+[[nodiscard]] AdapterConfig load_adapter(const std::filesystem::path& file);
+
+// obj2yaml-22 (output compared as obj2yaml) and vkd3d-compiler
+// (-x dxbc-tpf, accept/reject only).
+[[nodiscard]] std::optional<AdapterConfig> builtin_adapter(const std::string& name);
+[[nodiscard]] std::vector<std::string> builtin_adapter_names();
+
+struct AdapterOutcome {
+  Verdict verdict = Verdict::crash;
+  std::string detail;  // how it ended, when it did not accept
+  std::string out;     // standard output, when it accepted
+};
+
+// Whether the adapter's program can be found (a path, or a name in PATH).
+[[nodiscard]] bool adapter_available(const AdapterConfig& a);
+
+[[nodiscard]] AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input);
+
+}  // namespace sp::conform

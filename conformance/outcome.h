@@ -1,0 +1,26 @@
+// How one implementation ended on one input, and how a crash or hang is
+// recognised in what a process left behind.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "conformance/subprocess.h"
+
+namespace sp::conform {
+
+enum class Verdict : uint8_t { accept, reject, crash, timeout, oom };
+
+[[nodiscard]] std::string_view verdict_name(Verdict v);
+
+// crash, timeout or oom when the process ended that way (a signal, a
+// sanitizer report or an allocator's out-of-memory message on stderr);
+// otherwise nothing, and the exit status decides.
+[[nodiscard]] std::optional<Verdict> abnormal_end(const RunResult& r);
+
+// One line saying how a process ended abnormally: the sanitizer's ERROR
+// line, or the signal, or the exit status.
+[[nodiscard]] std::string end_summary(const RunResult& r);
+
+}  // namespace sp::conform

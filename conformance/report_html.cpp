@@ -1,0 +1,185 @@
+// The HTML report: one self-contained page (inline CSS, no script) with the
+// summary, a pruned matrix in which cases whose rows look the same are
+// folded into one row, and the full matrix of cases x implementations.
+#include <map>
+#include <sstream>
+
+#include "conformance/report.h"
+
+namespace sp::conform {
+namespace {
+
+std::string escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// The colour class of a cell: failures first, then agreement, then verdict.
+std::string cell_class(const Result& r) {
+  if (r.verdict == Verdict::crash) return "crash";
+  if (r.verdict == Verdict::timeout || r.verdict == Verdict::oom) return "hang";
+  if (r.met == false || r.mismatches > 0) return "unmet";
+  if (r.agrees == false) return "disagree";
+  return r.verdict == Verdict::accept ? "accept" : "reject";
+}
+
+// What a cell says in the pruned view (no counts, so that rows fold).
+std::string cell_label(const Result& r) {
+  std::string label(verdict_name(r.verdict));
+  if (r.mismatches > 0) label += ", mismatches";
+  if (r.met == false) label += " (unmet)";
+  if (r.agrees == false) label += " (differs)";
+  return label;
+}
+
+struct Row {
+  const CaseInfo* info;
+  std::vector<const Result*> cells;  // one per column, or nullptr
+};
+
+std::vector<Row> rows_of(const Report& r, const std::vector<std::string>& columns) {
+  std::map<std::string, size_t> index;
+  std::vector<Row> rows;
+  for (const CaseInfo& c : r.cases) {
+    index[c.name] = rows.size();
+    rows.push_back({&c, std::vector<const Result*>(columns.size(), nullptr)});
+  }
+  for (const Result& res : r.results) {
+    const auto col = std::find(columns.begin(), columns.end(), column_of(res));
+    if (col != columns.end()) rows[index[res.case_name]].cells[static_cast<size_t>(col - columns.begin())] = &res;
+  }
+  return rows;
+}
+
+void header_row(std::ostringstream& h, const std::vector<std::string>& columns, const char* first) {
+  h << "<tr><th>" << first << "</th><th>expect</th><th>class</th>";
+  for (const std::string& c : columns) h << "<th>" << escape(c) << "</th>";
+  h << "</tr>\n";
+}
+
+void cells(std::ostringstream& h, const Row& row, bool full) {
+  h << "<td>" << expectation_name(row.info->expect) << "</td><td>" << escape(row.info->klass) << "</td>";
+  for (const Result* c : row.cells) {
+    if (c == nullptr) {
+      h << "<td></td>";
+      continue;
+    }
+    h << "<td class=\"" << cell_class(*c) << "\" title=\"" << escape(c->detail) << "\">" << escape(cell_label(*c));
+    if (full && c->runs > 1) h << " <small>" << c->runs << " runs</small>";
+    h << "</td>";
+  }
+  h << "</tr>\n";
+}
+
+std::string row_signature(const Row& row) {
+  std::string sig = std::string(expectation_name(row.info->expect)) + "|" + row.info->klass;
+  for (const Result* c : row.cells) sig += "|" + (c ? cell_class(*c) + ":" + cell_label(*c) : std::string());
+  return sig;
+}
+
+bool row_fails(const Row& row) {
+  return std::any_of(row.cells.begin(), row.cells.end(), [](const Result* c) {
+    return c && (cell_class(*c) == "crash" || cell_class(*c) == "hang" || cell_class(*c) == "unmet" ||
+                 cell_class(*c) == "disagree");
+  });
+}
+
+void pruned(std::ostringstream& h, const std::vector<Row>& rows, const std::vector<std::string>& columns) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const Row*>> groups;
+  for (const Row& row : rows) {
+    const std::string sig = row_signature(row);
+    if (groups[sig].empty()) order.push_back(sig);
+    groups[sig].push_back(&row);
+  }
+  // Groups with a failure or disagreement first, then the largest, then
+  // in case order (std::sort with a total order: libstdc++'s stable_sort
+  // uses a deprecated buffer clang warns about).
+  std::map<std::string, size_t> first_seen;
+  for (size_t i = 0; i < order.size(); ++i) first_seen[order[i]] = i;
+  std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+    const bool fa = row_fails(*groups[a][0]), fb = row_fails(*groups[b][0]);
+    if (fa != fb) return fa;
+    if (groups[a].size() != groups[b].size()) return groups[a].size() > groups[b].size();
+    return first_seen[a] < first_seen[b];
+  });
+  h << "<h2>Pruned view: " << order.size() << " distinct rows for " << rows.size() << " cases</h2>\n<table>\n";
+  header_row(h, columns, "cases");
+  for (const std::string& sig : order) {
+    const auto& members = groups[sig];
+    h << "<tr><td class=\"name\">";
+    if (members.size() == 1) {
+      h << escape(members[0]->info->name);
+    } else {
+      h << "<details><summary>" << members.size() << " cases like " << escape(members[0]->info->name)
+        << "</summary>";
+      for (const Row* m : members) h << escape(m->info->name) << "<br>";
+      h << "</details>";
+    }
+    h << "</td>";
+    cells(h, *members[0], false);
+  }
+  h << "</table>\n";
+}
+
+constexpr const char* kStyle = R"(body{font:14px system-ui,sans-serif;margin:1.5em;color:#222}
+table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left;vertical-align:top}
+th{background:#eee;position:sticky;top:0}td.name{font-family:monospace;max-width:34em;overflow-wrap:anywhere}
+.accept{background:#c8efc8}.reject{background:#cfe0f7}.unmet{background:#f7b0b0;font-weight:bold}
+.crash{background:#b00020;color:#fff;font-weight:bold}.hang{background:#f5c16c}.disagree{background:#e0c8f0}
+.passed{color:#1a7f37}.failed{color:#b00020}small{color:#555}
+.legend span{padding:2px 8px;margin-right:6px;border:1px solid #ccc})";
+
+}  // namespace
+
+std::string report_html(const Report& r) {
+  const auto s = summarize(r);
+  const std::vector<std::string> columns = matrix_columns(r);
+  const std::vector<Row> rows = rows_of(r, columns);
+  std::ostringstream h;
+  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>shaderprobe conform</title><style>"
+    << kStyle << "</style></head><body>\n";
+  const bool passed = s["passed"].get<bool>();
+  h << "<h1>shaderprobe conform: <span class=\"" << (passed ? "passed\">passed" : "failed\">FAILED") << "</span></h1>\n";
+  h << "<p>" << s["cases"].get<size_t>() << " cases; " << s["shaderprobe_failures"].get<uint64_t>()
+    << " shaderprobe failures (unmet expectations, crashes, sweep mismatches).</p>\n";
+  h << "<table><tr><th>implementation</th><th>accept</th><th>reject</th><th>crash</th><th>timeout</th><th>oom</th>"
+       "<th>met</th><th>unmet</th><th>agrees</th><th>disagrees</th></tr>\n";
+  for (const auto& [impl, c] : s["impls"].items()) {
+    h << "<tr><td>" << escape(impl) << "</td>";
+    for (const char* k : {"accept", "reject", "crash", "timeout", "oom", "met", "unmet", "agrees", "disagrees"})
+      h << "<td>" << (c.contains(k) ? c[k].dump() : "-") << "</td>";
+    h << "</tr>\n";
+  }
+  h << "</table>\n";
+  if (!s["sweeps"].empty()) {
+    h << "<table><tr><th>shaderprobe sweep</th><th>cases</th><th>runs</th><th>crashes</th><th>mismatches</th></tr>\n";
+    for (const auto& [sweep, c] : s["sweeps"].items())
+      h << "<tr><td>" << sweep << "</td><td>" << c["cases"] << "</td><td>" << c["runs"] << "</td><td>" << c["crashes"]
+        << "</td><td>" << c["mismatches"] << "</td></tr>\n";
+    h << "</table>\n";
+  }
+  h << "<p class=\"legend\"><span class=\"accept\">accept</span><span class=\"reject\">reject</span>"
+       "<span class=\"unmet\">expectation not met</span><span class=\"disagree\">output differs from shaderprobe</span>"
+       "<span class=\"crash\">crash</span><span class=\"hang\">timeout / oom</span> Hover a cell for details.</p>\n";
+  pruned(h, rows, columns);
+  h << "<details><summary><h2 style=\"display:inline\">Full matrix</h2></summary>\n<table>\n";
+  header_row(h, columns, "case");
+  for (const Row& row : rows) {
+    h << "<tr><td class=\"name\" title=\"" << escape(row.info->comment) << "\">" << escape(row.info->name) << "</td>";
+    cells(h, row, true);
+  }
+  h << "</table></details>\n</body></html>\n";
+  return h.str();
+}
+
+}  // namespace sp::conform

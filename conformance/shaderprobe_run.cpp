@@ -1,0 +1,137 @@
+#include "conformance/shaderprobe_run.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "dxcontainer/container.h"
+#include "dxcontainer/describe.h"
+#include "dxcontainer/obj2yaml.h"
+#include "dxcontainer/strictness.h"
+
+namespace sp::conform {
+namespace {
+
+// In the child: the whole observation as one JSON document on stdout.
+void observe_in_child(const std::vector<uint8_t>& input) {
+  nlohmann::ordered_json j;
+  const dxc::ParseResult r = dxc::parse_container(input);
+  j["error"] = r.error ? dxc::describe_diagnostic(*r.error) : nlohmann::ordered_json(nullptr);
+  j["warnings"] = nlohmann::ordered_json::array();
+  for (const Diagnostic& w : r.warnings) j["warnings"].push_back(code_name(w.code));
+  if (r.ok()) {
+    j["dump"] = dxc::describe(*r.container, r.warnings);
+    const dxc::ParseResult quirky = dxc::parse_container(input, dxc::with_llvm_quirks({}));
+    if (quirky.ok()) j["obj2yaml"] = dxc::to_obj2yaml(*quirky.container);
+  }
+  const std::string text = j.dump();
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = write(1, text.data() + done, text.size() - done);
+    if (n <= 0) _exit(3);
+    done += static_cast<size_t>(n);
+  }
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string error_code(const ShaderprobeOutcome& o) {
+  return o.error.is_null() ? std::string() : o.error.value("code", "");
+}
+
+bool error_matches(const ExpectedError& want, const ShaderprobeOutcome& o, std::string& why) {
+  if (o.verdict != Verdict::reject) {
+    why = "expected error " + want.code + ", got " + std::string(verdict_name(o.verdict));
+    return false;
+  }
+  const bool same = error_code(o) == want.code && (!want.offset || o.error.value("offset", uint64_t{0}) == *want.offset) &&
+                    (!want.path || o.error.value("path", "") == *want.path);
+  if (!same) why = "expected error " + want.code + ", got " + o.detail;
+  return same;
+}
+
+// Each profile in rejected_by must promote one of the observed warnings.
+bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string& why) {
+  for (const std::string& name : s.rejected_by) {
+    const auto profile = dxc::profile_from_name(name);
+    const bool rejects = profile && std::any_of(o.warnings.begin(), o.warnings.end(), [&](const std::string& w) {
+                           const auto code = code_from_name(w);
+                           return code && dxc::profile_rejects(*profile, *code);
+                         });
+    if (!rejects) {
+      why = "profile " + name + " does not reject it";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits) {
+  ShaderprobeOutcome o;
+  const RunResult r = run_forked([&] { observe_in_child(input); }, limits);
+  if (const auto end = abnormal_end(r); end || r.exit_code != 0) {
+    o.verdict = end.value_or(Verdict::crash);
+    o.detail = end_summary(r);
+    return o;
+  }
+  const auto j = nlohmann::ordered_json::parse(r.out);
+  o.error = j["error"];
+  o.warnings = j["warnings"].get<std::vector<std::string>>();
+  o.verdict = o.error.is_null() ? Verdict::accept : Verdict::reject;
+  if (!o.error.is_null())
+    o.detail = o.error.value("code", "") + " at " + std::to_string(o.error.value("offset", uint64_t{0})) + ": " +
+               o.error.value("path", "") + ": " + o.error.value("message", "");
+  if (j.contains("dump")) o.dump = j["dump"];
+  if (j.contains("obj2yaml")) o.obj2yaml = j["obj2yaml"].get<std::string>();
+  return o;
+}
+
+std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why) {
+  if (o.verdict != Verdict::accept && o.verdict != Verdict::reject) {
+    why = o.detail;
+    return false;  // a crash, hang or OOM is never acceptable
+  }
+  if (c.expect == Expectation::none) return std::nullopt;
+  const std::optional<Sidecar>& s = c.sidecar;
+  if (s && s->error) return error_matches(*s->error, o, why);
+  switch (c.expect) {
+    case Expectation::accept:
+      if (o.verdict != Verdict::accept) {
+        why = "expected accept, got " + o.detail;
+        return false;
+      }
+      if (s && s->output && o.dump != s->output) {
+        why = "output differs from the sidecar's";
+        return false;
+      }
+      break;
+    case Expectation::reject:
+      if (o.verdict != Verdict::reject) {
+        why = "expected reject, got accept";
+        return false;
+      }
+      break;
+    case Expectation::either:
+    case Expectation::none:
+      break;
+  }
+  if (!s) return true;
+  for (const std::string& w : s->warnings) {
+    if (!contains(o.warnings, w)) {
+      why = "expected warning " + w + (o.verdict == Verdict::reject ? ", got " + o.detail : std::string());
+      return false;
+    }
+  }
+  return profiles_reject(*s, o, why);
+}
+
+std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format) {
+  if (format == "obj2yaml") return o.obj2yaml;
+  if (format == "json" && o.dump) return o.dump->dump(2) + "\n";
+  return std::nullopt;
+}
+
+}  // namespace sp::conform

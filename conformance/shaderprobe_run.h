@@ -1,0 +1,36 @@
+// shaderprobe itself as the implementation under test: the plain parse of
+// a case (sweep "none"), run in a forked child like the sweeps, and judged
+// against the case's expectation and sidecar.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "conformance/cases.h"
+#include "conformance/outcome.h"
+#include "conformance/subprocess.h"
+
+namespace sp::conform {
+
+struct ShaderprobeOutcome {
+  Verdict verdict = Verdict::crash;
+  std::string detail;                // the error line, or how the child ended
+  nlohmann::ordered_json error;      // describe_diagnostic, or null
+  std::vector<std::string> warnings;  // codes
+  std::optional<nlohmann::ordered_json> dump;  // describe(), when accepted
+  std::optional<std::string> obj2yaml;         // when accepted with LLVM's quirks
+};
+
+[[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits);
+
+// Whether the outcome meets the case's expectation and sidecar (nothing
+// when the case has no expectation); `why` says what failed.
+[[nodiscard]] std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why);
+
+// The text `shaderprobe dump --format=<format>` prints (obj2yaml, json), for
+// comparing an adapter's output; nothing when it rejected the input.
+[[nodiscard]] std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format);
+
+}  // namespace sp::conform

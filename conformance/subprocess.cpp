@@ -1,0 +1,125 @@
+#include "conformance/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+
+namespace sp::conform {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Only async-signal-safe calls between fork and exec.
+[[noreturn]] void exec_child(const std::vector<char*>& args, int out_fd, int err_fd, const RunLimits& limits) {
+  const int null_fd = open("/dev/null", O_RDONLY);
+  if (null_fd >= 0) dup2(null_fd, 0);
+  dup2(out_fd, 1);
+  dup2(err_fd, 2);
+  if (limits.memory_bytes != 0) {
+    const rlimit lim{limits.memory_bytes, limits.memory_bytes};
+    setrlimit(RLIMIT_AS, &lim);
+  }
+  execvp(args[0], args.data());
+  _exit(127);
+}
+
+// Reads both pipes until they close or the deadline passes. Reading them
+// together avoids the deadlock of a child blocked on a full stderr pipe.
+bool drain(int out_fd, int err_fd, RunResult& r, const RunLimits& limits) {
+  const auto deadline = Clock::now() + limits.timeout;
+  pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
+  std::string* sinks[2] = {&r.out, &r.err};
+  int open_fds = 2;
+  while (open_fds > 0) {
+    int wait_ms = -1;
+    if (limits.timeout.count() > 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+      if (left <= 0) return false;
+      wait_ms = static_cast<int>(left);
+    }
+    const int n = poll(fds, 2, wait_ms);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return true;
+    if (n == 0) return false;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      char buf[65536];
+      const ssize_t got = read(fds[i].fd, buf, sizeof buf);
+      if (got > 0) {
+        sinks[i]->append(buf, static_cast<size_t>(got));
+      } else if (got == 0 || errno != EINTR) {
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  return true;
+}
+
+// Forks; the child redirects its output into the pipes and calls `child`
+// (which never returns); the parent collects output and status.
+RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const RunLimits& limits) {
+  RunResult r;
+  int out_pipe[2], err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return r;
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    return r;
+  }
+  std::fflush(nullptr);  // or the child would flush the parent's buffered output again
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);  // so a timeout kills the child and whatever it started
+    child(out_pipe[1], err_pipe[1]);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  if (pid > 0) {
+    setpgid(pid, pid);  // as the child does, whichever runs first
+    r.spawned = true;
+    r.timed_out = !drain(out_pipe[0], err_pipe[0], r, limits);
+    if (r.timed_out) kill(-pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  }
+  close(out_pipe[0]);
+  close(err_pipe[0]);
+  return r;
+}
+
+}  // namespace
+
+RunResult run_command(const std::vector<std::string>& argv, const RunLimits& limits) {
+  if (argv.empty()) return {};
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));  // execvp's API is not const
+  args.push_back(nullptr);
+  RunResult r = spawn([&](int out_fd, int err_fd) { exec_child(args, out_fd, err_fd, limits); }, limits);
+  // exec_child's _exit(127) with nothing printed: the program was not found.
+  if (r.exit_code == 127 && r.out.empty() && r.err.empty()) r.spawned = false;
+  return r;
+}
+
+RunResult run_forked(const std::function<void()>& work, const RunLimits& limits) {
+  return spawn(
+      [&](int out_fd, int err_fd) {
+        dup2(out_fd, 1);
+        dup2(err_fd, 2);
+        work();
+        std::fflush(nullptr);
+        _exit(0);
+      },
+      limits);
+}
+
+}  // namespace sp::conform
