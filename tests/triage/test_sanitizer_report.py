@@ -90,3 +90,18 @@ class ProjectReports(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FunctionNames(unittest.TestCase):
+    def test_symbolized_names_are_shortened(self):
+        from sptriage.crash_state import short_function_name
+        cases = {
+            "void sp::fuzz::run_part<sp::dxc::Psv, X>(unsigned int, std::span<unsigned char const, 18446744073709551615ul>, X, bool)::'lambda'(std::span<unsigned char const, 18446744073709551615ul>, sp::dxc::Container&)::operator()[abi:cxx11](std::span<unsigned char const, 18446744073709551615ul>, sp::dxc::Container&) const":
+                "sp::fuzz::run_part::'lambda'::operator()",
+            "T sp::load_le<unsigned int>(unsigned char const*)": "sp::load_le",
+            "sp::dxc::(anonymous namespace)::fail_header(std::span<unsigned char const, 18446744073709551615ul>, sp::Context&)":
+                "sp::dxc::(anonymous namespace)::fail_header",
+            "operator new(unsigned long)": "operator new",
+        }
+        for raw, short in cases.items():
+            self.assertEqual(short_function_name(raw), short)

@@ -123,7 +123,12 @@ def short_function_name(function: str) -> str:
             depth = max(0, depth - 1)
         elif depth == 0:
             out.append(ch)
-    text = "".join(out).strip()
+    text = re.sub(r"\[abi:[^\]]*\]", "", "".join(out)).strip()
+    # A leading return type ("void sp::f", "T sp::load_le", "decltype sp::g"):
+    # symbolized templates carry one.
+    first, _, rest = text.partition(" ")
+    if rest and first != "operator" and "::" not in first:
+        text = rest
     for suffix in (" const", " volatile", " &&", " &"):
         if text.endswith(suffix):
             text = text[: -len(suffix)]

@@ -121,6 +121,8 @@ def _asan(lines: list[str], i: int, line: str) -> CrashReport | None:
         if a := _SIGNAL_ACCESS.search(follow):
             access = a.group("access")
             break
+    if kind == "out" and rest.startswith(" of memory"):  # "out of memory: allocator is trying to allocate ..."
+        kind = "out-of-memory"
     if kind == "attempting":  # "attempting double-free on 0x..." / "attempting free on address ..."
         kind = "double-free" if "double-free" in rest else "bad-free"
     return _report("AddressSanitizer", kind, _asan_type(kind, address, access, size), line, frames,
@@ -133,6 +135,8 @@ def _asan_type(kind: str, address: str | None, access: str | None, size: int | N
         base = "Null-dereference" if null else "Segv on unknown address"
     elif kind == "ABRT":
         base = "Abrt"
+    elif kind in ("out-of-memory", "allocation-size-too-big"):
+        base = "Out-of-memory"
     elif kind == "double-free":
         base = "Heap-double-free"
     elif kind == "bad-free":
