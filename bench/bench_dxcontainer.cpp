@@ -89,10 +89,8 @@ void walk_psv_elements(std::span<const dx::PsvSignatureElement> list, Tally& t) 
 // Only the DXIL-style signatures: LLVM does not decode fxc's ISGN/OSGN/OSG5/
 // PCSG, so touching them here would make the walks differ. (shaderprobe has
 // already decoded those during parse_container; that work is in its time.)
-void walk_signature(const dx::Container& c, uint32_t kind, Tally& t) {
-  const dx::Part* p = c.find(kind);
-  if (p == nullptr) return;
-  const auto* sig = dx::content_if<dx::Signature>(*p);
+void walk_signature(const dx::Part* p, Tally& t) {
+  const auto* sig = p != nullptr ? dx::content_if<dx::Signature>(*p) : nullptr;
   if (sig == nullptr) return;
   for (const dx::SignatureElement& el : sig->elements) {
     t.add(el.reg);
@@ -102,29 +100,40 @@ void walk_signature(const dx::Container& c, uint32_t kind, Tally& t) {
 
 uint64_t walk(const dx::Container& c) {
   Tally t;
+  // The parts LLVM keeps pointers to are taken in the same pass over the
+  // list (the first of each kind, as Container::find would return it).
+  const dx::Part *psv0 = nullptr, *isg1 = nullptr, *osg1 = nullptr, *psg1 = nullptr;
+  auto keep_first = [](const dx::Part*& slot, const dx::Part& p) {
+    if (slot == nullptr) slot = &p;
+  };
   for (const dx::Part& p : c.parts) {
     t.add(p.fourcc);
     t.add(p.size);
-  }
-  if (const dx::Part* p = c.find(fourcc('P', 'S', 'V', '0'))) {
-    if (const auto* psv = dx::content_if<dx::Psv>(*p)) {
-      for (const dx::PsvResource& r : psv->resources) {
-        t.add(r.type);
-        t.add(r.space);
-        t.add(r.lower_bound);
-        t.add(r.upper_bound);
-        t.add(r.kind);
-        t.add(r.flags);
-      }
-      t.add(psv->string_table.size());
-      walk_psv_elements(psv->inputs, t);
-      walk_psv_elements(psv->outputs, t);
-      walk_psv_elements(psv->patch_or_prim, t);
+    switch (p.fourcc) {
+      case fourcc('P', 'S', 'V', '0'): keep_first(psv0, p); break;
+      case fourcc('I', 'S', 'G', '1'): keep_first(isg1, p); break;
+      case fourcc('O', 'S', 'G', '1'): keep_first(osg1, p); break;
+      case fourcc('P', 'S', 'G', '1'): keep_first(psg1, p); break;
+      default: break;
     }
   }
-  walk_signature(c, fourcc('I', 'S', 'G', '1'), t);
-  walk_signature(c, fourcc('O', 'S', 'G', '1'), t);
-  walk_signature(c, fourcc('P', 'S', 'G', '1'), t);
+  if (const auto* psv = psv0 != nullptr ? dx::content_if<dx::Psv>(*psv0) : nullptr) {
+    for (const dx::PsvResource& r : psv->resources) {
+      t.add(r.type);
+      t.add(r.space);
+      t.add(r.lower_bound);
+      t.add(r.upper_bound);
+      t.add(r.kind);
+      t.add(r.flags);
+    }
+    t.add(psv->string_table.size());
+    walk_psv_elements(psv->inputs, t);
+    walk_psv_elements(psv->outputs, t);
+    walk_psv_elements(psv->patch_or_prim, t);
+  }
+  walk_signature(isg1, t);
+  walk_signature(osg1, t);
+  walk_signature(psg1, t);
   return t.value;
 }
 

@@ -5,13 +5,14 @@
 #include <cstring>
 #include <deque>
 #include <optional>
-#include <random>
 #include <vector>
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/part_kinds.h"
 #include "dxcontainer/writer.h"
+#include "support/dxcontainer_content_mutation.h"
+#include "support/random.h"
 
 namespace sp::fuzz {
 namespace {
@@ -19,22 +20,15 @@ namespace {
 using dxc::Container;
 using dxc::Part;
 
-// Values that sit on the boundaries parsers check: small counts, strides,
-// sizes, sign and width limits.
-constexpr std::array<uint32_t, 16> kInteresting = {0,    1,      2,          3,          4,          8,
-                                                   16,   24,     32,         0x7F,       0xFF,       0x100,
-                                                   0xFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF};
-
 // Real containers hold at most about 14 parts; beyond that, adding more
 // only slows every execution down.
 constexpr size_t kMaxPartsToGrow = 16;
 
 class Mutation {
  public:
-  Mutation(unsigned seed, ByteMutator bytes) : rng_(seed), bytes_(bytes) {}
+  Mutation(unsigned seed, ByteMutator bytes) : r_(seed), bytes_(bytes) {}
 
-  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(rng_() % n); }
-  ByteMutator byte_mutator() const { return bytes_; }
+  size_t below(size_t n) { return r_.below(n); }
 
   // New bytes for a part; the deque keeps earlier blocks where they are.
   std::vector<uint8_t>& own(Bytes from) { return store_.emplace_back(from.begin(), from.end()); }
@@ -55,7 +49,7 @@ class Mutation {
     const size_t at = below(b.size() / 4) * 4;
     const uint32_t size = static_cast<uint32_t>(b.size());
     const std::array<uint32_t, 4> derived = {size, size - static_cast<uint32_t>(at), size + 1, size / 4};
-    const uint32_t value = below(4) == 0 ? derived[below(derived.size())] : kInteresting[below(kInteresting.size())];
+    const uint32_t value = below(4) == 0 ? derived[below(derived.size())] : r_.interesting();
     store_le(b.data() + at, value);
     p.data = b;
   }
@@ -68,6 +62,15 @@ class Mutation {
       b.resize(b.size() + 1 + below(32), 0);
     }
     p.data = b;
+  }
+
+  // Changes the decoded content of one part, starting the search for a part
+  // that has some at a random one; false when none has.
+  bool mutate_content(Container& c) {
+    const size_t n = c.parts.size(), start = below(n);
+    for (size_t k = 0; k < n; ++k)
+      if (fuzz::mutate_content(c.parts[(start + k) % n], r_)) return true;
+    return false;
   }
 
   // One structural change to c; `budget` bounds the growth in bytes.
@@ -90,10 +93,14 @@ class Mutation {
       }
       case 5: {
         Part fresh;
-        fresh.fourcc = dxc::kPartKinds[below(dxc::kPartKinds.size())];
-        // Another part's bytes are a better start than nothing: most parts
-        // begin with a count or a size.
-        if (!parts.empty()) fresh.data = parts[below(parts.size())].data;
+        if (below(2) == 0) {
+          fresh = fresh_decoded_part(r_);
+        } else {
+          fresh.fourcc = dxc::kPartKinds[below(dxc::kPartKinds.size())];
+          // Another part's bytes are a better start than nothing: most
+          // parts begin with a count or a size.
+          if (!parts.empty()) fresh.data = parts[below(parts.size())].data;
+        }
         parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(below(parts.size() + 1)), fresh);
         return;
       }
@@ -107,7 +114,7 @@ class Mutation {
   }
 
  private:
-  std::minstd_rand rng_;
+  Random r_;
   ByteMutator bytes_;
   std::deque<std::vector<uint8_t>> store_;
 };
@@ -131,6 +138,18 @@ size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned se
   // runs from the same seeds (fuzzers/README.md, "Is it worth it").
   if (m.below(6) != 0) return bytes(data, size, max_size);
   const std::vector<uint8_t> input(data, data + size);
+  // Half of the structural changes go to a part's decoded content, when the
+  // whole input parses (the writer signs the result, so the digest need not
+  // be checked here).
+  if (m.below(2) == 0) {
+    dxc::ParseOptions unchecked_digest;
+    unchecked_digest.verify_digest = false;
+    dxc::ParseResult parsed = dxc::parse_container(input, unchecked_digest);
+    if (parsed.ok() && m.mutate_content(*parsed.container)) {
+      const size_t written = write_into(*parsed.container, data, max_size);
+      if (written != 0) return written;
+    }
+  }
   std::optional<Container> c = dxc::read_container_layer(input);
   if (!c) return bytes(data, size, max_size);
   m.mutate(*c, max_size > size ? max_size - size : 0);

@@ -3,14 +3,17 @@
 //
 // Byte flips almost never get past a container's offset table and digest,
 // so most of a byte-mutating fuzzer's executions die in the header checks.
-// Here the input's container layer is read (header, offset table, part
-// headers; the parts' contents need not parse), one part-level change is made
-// (its bytes, a size or count inside it, or the list of parts: add, drop,
-// duplicate, reorder, rename) and the container is written again by the
-// project's writer, which recomputes offsets, sizes and the digest. Five
-// mutations in six, and every input whose container layer does not parse,
-// go to the engine's byte mutator: it is much cheaper, works inside parts as
-// well (a stale digest is only a warning) and damages headers and offsets.
+// Here the input is read, one part-level change is made and the container
+// is written again by the project's writer, which recomputes offsets, sizes
+// and the digest. Half of these changes go to a part's decoded content (a
+// version, a stage, a list one item longer: dxcontainer_content_mutation.h)
+// when the whole input parses; the others need only the container layer
+// (header, offset table, part headers) and change a part's bytes, a size or
+// count inside it, or the list of parts (add, drop, duplicate, reorder,
+// rename). Five mutations in six, and every input whose container layer does
+// not parse, go to the engine's byte mutator: it is much cheaper, works
+// inside parts as well (a stale digest is only a warning) and damages
+// headers and offsets.
 #pragma once
 
 #include <cstddef>

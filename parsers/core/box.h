@@ -73,5 +73,13 @@ template <typename T>
 const T& unboxed(const Box<T>& box) {
   return *box;
 }
+template <typename T>
+T& unboxed(T& value) {
+  return value;
+}
+template <typename T>
+T& unboxed(Box<T>& box) {
+  return *box;
+}
 
 }  // namespace sp

@@ -1,33 +1,39 @@
 #include "core/field_path.h"
 
-#include <vector>
+#include <string>
 
 namespace sp {
+namespace {
+
+void append(std::string& out, std::string_view name, int64_t index) {
+  if (!name.empty()) {
+    if (!out.empty()) out.push_back('.');
+    out.append(name);
+  }
+  if (index != FieldPath::kNoIndex) {
+    out.push_back('[');
+    out += std::to_string(index);
+    out.push_back(']');
+  }
+}
+
+}  // namespace
+
+// Outermost frame first. Recursion is as deep as the code that built the
+// path nests its frames (a handful), never as deep as anything in the input.
+void FieldPath::append_to(std::string& out) const {
+  if (parent_ != nullptr) parent_->append_to(out);
+  if (cursor_ == nullptr) {
+    append(out, name_, index_);
+  } else {
+    append(out, name_, static_cast<int64_t>(cursor_->index));
+    append(out, cursor_->name, kNoIndex);
+  }
+}
 
 std::string FieldPath::str() const {
-  std::vector<const FieldPath*> frames;
-  for (const FieldPath* f = this; f != nullptr; f = f->parent_) frames.push_back(f);
   std::string out;
-  auto append = [&out](std::string_view name, int64_t index) {
-    if (!name.empty()) {
-      if (!out.empty()) out.push_back('.');
-      out.append(name);
-    }
-    if (index != kNoIndex) {
-      out.push_back('[');
-      out += std::to_string(index);
-      out.push_back(']');
-    }
-  };
-  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
-    const FieldPath* f = *it;
-    if (f->cursor_ == nullptr) {
-      append(f->name_, f->index_);
-    } else {
-      append(f->name_, static_cast<int64_t>(f->cursor_->index));
-      append(f->cursor_->name, kNoIndex);
-    }
-  }
+  append_to(out);
   return out;
 }
 

@@ -42,6 +42,8 @@ class FieldPath {
   [[nodiscard]] std::string str() const;
 
  private:
+  void append_to(std::string& out) const;
+
   FieldPath(const FieldPath* parent, std::string_view name, int64_t index, const Cursor* cursor = nullptr)
       : parent_(parent), name_(name), index_(index), cursor_(cursor) {}
 

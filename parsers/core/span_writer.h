@@ -49,9 +49,9 @@ class ByteWriter {
  private:
   template <typename T>
   void put_int(T v) {
-    uint8_t tmp[sizeof(T)];
-    store_le(tmp, v);
-    buf_.insert(buf_.end(), tmp, tmp + sizeof(T));
+    const size_t at = buf_.size();
+    buf_.resize(at + sizeof(T));
+    store_le(buf_.data() + at, v);
   }
 
   std::vector<uint8_t> buf_;

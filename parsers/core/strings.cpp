@@ -44,7 +44,8 @@ std::string fourcc_text(uint32_t fourcc) {
     if (c >= 0x20 && c < 0x7F && c != '\\') {
       out.push_back(static_cast<char>(c));
     } else {
-      out += strprintf("\\x%02X", c);
+      constexpr std::string_view kHex = "0123456789ABCDEF";
+      out += {'\\', 'x', kHex[c >> 4], kHex[c & 0xF]};
     }
   }
   return out;

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/field_path.h"
 #include "core/strings.h"
 
 namespace sp::dxc {
@@ -21,33 +22,33 @@ class Diff {
     return out;
   }
 
-  void note(const std::string& at, std::string_view field, const std::string& what) {
-    if (notes_.size() < 20) notes_.push_back(at + std::string(field) + ": " + what);
+  void note(const FieldPath& at, std::string_view field, const std::string& what) {
+    if (notes_.size() < 20) notes_.push_back(at.str() + std::string(field) + ": " + what);
     ++count_;
   }
   // Each comparison takes the path of the structure and the field's name
   // (".version") and joins them only for a difference: fuzz targets compare
   // every field of every accepted input.
   template <typename T>
-  void num(const std::string& at, std::string_view field, T a, T b) {
+  void num(const FieldPath& at, std::string_view field, T a, T b) {
     if (a != b)
       note(at, field,
            strprintf("%llu vs %llu", static_cast<unsigned long long>(a), static_cast<unsigned long long>(b)));
   }
   // A field the writer recomputes: compared in exact mode only.
   template <typename T>
-  void derived(const std::string& at, std::string_view field, T a, T b) {
+  void derived(const FieldPath& at, std::string_view field, T a, T b) {
     if (exact_) num(at, field, a, b);
   }
-  void str(const std::string& at, std::string_view field, std::string_view a, std::string_view b) {
+  void str(const FieldPath& at, std::string_view field, std::string_view a, std::string_view b) {
     if (a != b) note(at, field, "\"" + std::string(a) + "\" vs \"" + std::string(b) + "\"");
   }
   // Spans by content, never by address.
-  void bytes(const std::string& at, std::string_view field, Bytes a, Bytes b) {
+  void bytes(const FieldPath& at, std::string_view field, Bytes a, Bytes b) {
     if (!std::equal(a.begin(), a.end(), b.begin(), b.end()))
       note(at, field, strprintf("%zu bytes vs %zu bytes with different content", a.size(), b.size()));
   }
-  void words(const std::string& at, std::string_view field, const U32Array& a, const U32Array& b) {
+  void words(const FieldPath& at, std::string_view field, const U32Array& a, const U32Array& b) {
     bytes(at, field, a.bytes(), b.bytes());
   }
 
@@ -57,14 +58,10 @@ class Diff {
   std::vector<std::string> notes_;
 };
 
-std::string item(const std::string& at, std::string_view field, size_t i) {
-  return at + "." + std::string(field) + "[" + std::to_string(i) + "]";
-}
-
 // Raw parts have no content beyond Part::data, compared by the caller.
-void compare(Diff&, const std::string&, const RawPart&, const RawPart&) {}
+void compare(Diff&, const FieldPath&, const RawPart&, const RawPart&) {}
 
-void compare(Diff& d, const std::string& at, const Program& a, const Program& b) {
+void compare(Diff& d, const FieldPath& at, const Program& a, const Program& b) {
   const ProgramHeader &x = a.header, &y = b.header;
   d.num(at, ".version", x.version, y.version);
   d.num(at, ".unused", x.unused, y.unused);
@@ -79,23 +76,23 @@ void compare(Diff& d, const std::string& at, const Program& a, const Program& b)
   d.bytes(at, ".bitcode", a.bitcode, b.bitcode);
 }
 
-void compare(Diff& d, const std::string& at, const ShaderHash& a, const ShaderHash& b) {
+void compare(Diff& d, const FieldPath& at, const ShaderHash& a, const ShaderHash& b) {
   d.num(at, ".flags", a.flags, b.flags);
   d.bytes(at, ".digest", a.digest, b.digest);
 }
 
-void compare(Diff& d, const std::string& at, const FeatureInfo& a, const FeatureInfo& b) {
+void compare(Diff& d, const FieldPath& at, const FeatureInfo& a, const FeatureInfo& b) {
   d.num(at, ".flags", a.flags, b.flags);
 }
 
-void compare(Diff& d, const std::string& at, const Signature& a, const Signature& b) {
+void compare(Diff& d, const FieldPath& at, const Signature& a, const Signature& b) {
   d.num(at, ".layout", static_cast<int>(a.layout), static_cast<int>(b.layout));
   d.num(at, ".param_count", a.param_count, b.param_count);
   d.derived(at, ".first_param_offset", a.first_param_offset, b.first_param_offset);
   d.num(at, ".elements.size", a.elements.size(), b.elements.size());
   for (size_t i = 0; i < std::min(a.elements.size(), b.elements.size()); ++i) {
     const SignatureElement &x = a.elements[i], &y = b.elements[i];
-    const std::string e = item(at, "elements", i);
+    const FieldPath e = at.item("elements", i);
     d.num(e, ".stream", x.stream, y.stream);
     d.derived(e, ".name_offset", x.name_offset, y.name_offset);
     d.str(e, ".name", x.name, y.name);
@@ -110,12 +107,12 @@ void compare(Diff& d, const std::string& at, const Signature& a, const Signature
   }
 }
 
-void compare_psv_elements(Diff& d, const std::string& at, std::string_view list,
+void compare_psv_elements(Diff& d, const FieldPath& at, std::string_view list,
                           std::span<const PsvSignatureElement> a, std::span<const PsvSignatureElement> b) {
-  d.num(at + "." + std::string(list), ".size", a.size(), b.size());
+  d.num(at.field(list), ".size", a.size(), b.size());
   for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
     const PsvSignatureElement &x = a[i], &y = b[i];
-    const std::string e = item(at, list, i);
+    const FieldPath e = at.item(list, i);
     d.derived(e, ".name_offset", x.name_offset, y.name_offset);
     d.derived(e, ".indices_offset", x.indices_offset, y.indices_offset);
     d.num(e, ".rows", x.rows, y.rows);
@@ -131,11 +128,11 @@ void compare_psv_elements(Diff& d, const std::string& at, std::string_view list,
   }
 }
 
-void compare(Diff& d, const std::string& at, const Psv& a, const Psv& b) {
+void compare(Diff& d, const FieldPath& at, const Psv& a, const Psv& b) {
   d.derived(at, ".runtime_info_size", a.runtime_info_size, b.runtime_info_size);
   d.num(at, ".version", a.version, b.version);
   const PsvRuntimeInfo &x = a.info, &y = b.info;
-  const std::string ri = at + ".info";
+  const FieldPath ri = at.field("info");
   d.bytes(ri, ".stage_info", x.stage_info, y.stage_info);
   d.num(ri, ".min_wave_lane_count", x.min_wave_lane_count, y.min_wave_lane_count);
   d.num(ri, ".max_wave_lane_count", x.max_wave_lane_count, y.max_wave_lane_count);
@@ -157,7 +154,7 @@ void compare(Diff& d, const std::string& at, const Psv& a, const Psv& b) {
   d.num(at, ".resources.size", a.resources.size(), b.resources.size());
   for (size_t i = 0; i < std::min(a.resources.size(), b.resources.size()); ++i) {
     const PsvResource &r = a.resources[i], &s = b.resources[i];
-    const std::string e = item(at, "resources", i);
+    const FieldPath e = at.item("resources", i);
     d.num(e, ".type", r.type, s.type);
     d.num(e, ".space", r.space, s.space);
     d.num(e, ".lower_bound", r.lower_bound, s.lower_bound);
@@ -175,8 +172,8 @@ void compare(Diff& d, const std::string& at, const Psv& a, const Psv& b) {
   compare_psv_elements(d, at, "patch_or_prim", a.patch_or_prim, b.patch_or_prim);
   d.str(at, ".entry_name", a.entry_name, b.entry_name);
   for (size_t i = 0; i < 4; ++i) {
-    d.words(item(at, "output_vector_masks", i), "", a.output_vector_masks[i], b.output_vector_masks[i]);
-    d.words(item(at, "input_output_map", i), "", a.input_output_map[i], b.input_output_map[i]);
+    d.words(at.item("output_vector_masks", i), "", a.output_vector_masks[i], b.output_vector_masks[i]);
+    d.words(at.item("input_output_map", i), "", a.input_output_map[i], b.input_output_map[i]);
   }
   d.words(at, ".patch_or_prim_vector_mask", a.patch_or_prim_vector_mask, b.patch_or_prim_vector_mask);
   d.words(at, ".input_patch_map", a.input_patch_map, b.input_patch_map);
@@ -184,7 +181,7 @@ void compare(Diff& d, const std::string& at, const Psv& a, const Psv& b) {
   d.num(at, ".layout_stage", a.layout_stage, b.layout_stage);
 }
 
-void compare_parameter_value(Diff& d, const std::string& at, const RootParameter& a, const RootParameter& b) {
+void compare_parameter_value(Diff& d, const FieldPath& at, const RootParameter& a, const RootParameter& b) {
   d.num(at, ".value.index", a.value.index(), b.value.index());
   if (a.value.index() != b.value.index()) return;
   if (const auto* x = std::get_if<DescriptorTable>(&a.value)) {
@@ -194,7 +191,7 @@ void compare_parameter_value(Diff& d, const std::string& at, const RootParameter
     d.num(at, ".ranges.size", x->ranges.size(), y.ranges.size());
     for (size_t i = 0; i < std::min(x->ranges.size(), y.ranges.size()); ++i) {
       const DescriptorRange &r = x->ranges[i], &s = y.ranges[i];
-      const std::string e = item(at, "ranges", i);
+      const FieldPath e = at.item("ranges", i);
       d.num(e, ".range_type", r.range_type, s.range_type);
       d.num(e, ".num_descriptors", r.num_descriptors, s.num_descriptors);
       d.num(e, ".base_shader_register", r.base_shader_register, s.base_shader_register);
@@ -217,7 +214,7 @@ void compare_parameter_value(Diff& d, const std::string& at, const RootParameter
   }
 }
 
-void compare(Diff& d, const std::string& at, const RootSignature& a, const RootSignature& b) {
+void compare(Diff& d, const FieldPath& at, const RootSignature& a, const RootSignature& b) {
   d.num(at, ".version", a.version, b.version);
   d.num(at, ".num_parameters", a.num_parameters, b.num_parameters);
   d.derived(at, ".parameters_offset", a.parameters_offset, b.parameters_offset);
@@ -227,7 +224,7 @@ void compare(Diff& d, const std::string& at, const RootSignature& a, const RootS
   d.num(at, ".parameters.size", a.parameters.size(), b.parameters.size());
   for (size_t i = 0; i < std::min(a.parameters.size(), b.parameters.size()); ++i) {
     const RootParameter &p = a.parameters[i], &q = b.parameters[i];
-    const std::string e = item(at, "parameters", i);
+    const FieldPath e = at.item("parameters", i);
     d.num(e, ".type", p.type, q.type);
     d.num(e, ".visibility", p.visibility, q.visibility);
     d.derived(e, ".offset", p.offset, q.offset);
@@ -236,7 +233,7 @@ void compare(Diff& d, const std::string& at, const RootSignature& a, const RootS
   d.num(at, ".static_samplers.size", a.static_samplers.size(), b.static_samplers.size());
   for (size_t i = 0; i < std::min(a.static_samplers.size(), b.static_samplers.size()); ++i) {
     const StaticSampler &x = a.static_samplers[i], &y = b.static_samplers[i];
-    const std::string e = item(at, "static_samplers", i);
+    const FieldPath e = at.item("static_samplers", i);
     d.num(e, ".filter", x.filter, y.filter);
     d.num(e, ".address_u", x.address_u, y.address_u);
     d.num(e, ".address_v", x.address_v, y.address_v);
@@ -254,13 +251,13 @@ void compare(Diff& d, const std::string& at, const RootSignature& a, const RootS
   }
 }
 
-void compare(Diff& d, const std::string& at, const DebugName& a, const DebugName& b) {
+void compare(Diff& d, const FieldPath& at, const DebugName& a, const DebugName& b) {
   d.num(at, ".flags", a.flags, b.flags);
   d.num(at, ".name_length", a.name_length, b.name_length);
   d.str(at, ".name", a.name, b.name);
 }
 
-void compare(Diff& d, const std::string& at, const CompilerVersion& a, const CompilerVersion& b) {
+void compare(Diff& d, const FieldPath& at, const CompilerVersion& a, const CompilerVersion& b) {
   d.num(at, ".major", a.major, b.major);
   d.num(at, ".minor", a.minor, b.minor);
   d.num(at, ".version_flags", a.version_flags, b.version_flags);
@@ -270,7 +267,7 @@ void compare(Diff& d, const std::string& at, const CompilerVersion& a, const Com
   d.str(at, ".custom_version", a.custom_version, b.custom_version);
 }
 
-void compare(Diff& d, const std::string& at, const SourceInfo& a, const SourceInfo& b) {
+void compare(Diff& d, const FieldPath& at, const SourceInfo& a, const SourceInfo& b) {
   d.derived(at, ".aligned_size", a.aligned_size, b.aligned_size);
   d.num(at, ".flags", a.flags, b.flags);
   d.derived(at, ".section_count", a.section_count, b.section_count);
@@ -279,22 +276,24 @@ void compare(Diff& d, const std::string& at, const SourceInfo& a, const SourceIn
   d.derived(at, ".uncompressed_size", a.uncompressed_size, b.uncompressed_size);
   d.num(at, ".files.size", a.files.size(), b.files.size());
   for (size_t i = 0; i < std::min(a.files.size(), b.files.size()); ++i) {
-    d.str(item(at, "files", i), ".name", a.files[i].name, b.files[i].name);
-    d.str(item(at, "files", i), ".content", a.files[i].content, b.files[i].content);
+    const FieldPath f = at.item("files", i);
+    d.str(f, ".name", a.files[i].name, b.files[i].name);
+    d.str(f, ".content", a.files[i].content, b.files[i].content);
   }
   d.num(at, ".args.size", a.args.size(), b.args.size());
   for (size_t i = 0; i < std::min(a.args.size(), b.args.size()); ++i) {
-    d.str(item(at, "args", i), ".name", a.args[i].name, b.args[i].name);
-    d.str(item(at, "args", i), ".value", a.args[i].value, b.args[i].value);
+    const FieldPath f = at.item("args", i);
+    d.str(f, ".name", a.args[i].name, b.args[i].name);
+    d.str(f, ".value", a.args[i].value, b.args[i].value);
   }
 }
 
-void compare(Diff& d, const std::string& at, const RuntimeData& a, const RuntimeData& b) {
+void compare(Diff& d, const FieldPath& at, const RuntimeData& a, const RuntimeData& b) {
   d.num(at, ".version", a.version, b.version);
   d.num(at, ".sections.size", a.sections.size(), b.sections.size());
   for (size_t i = 0; i < std::min(a.sections.size(), b.sections.size()); ++i) {
     const RdatSection &x = a.sections[i], &y = b.sections[i];
-    const std::string e = item(at, "sections", i);
+    const FieldPath e = at.item("sections", i);
     d.derived(e, ".offset", x.offset, y.offset);
     d.num(e, ".type", x.type, y.type);
     d.num(e, ".size", x.size, y.size);
@@ -306,18 +305,21 @@ void compare(Diff& d, const std::string& at, const RuntimeData& a, const Runtime
 }
 
 void compare(Diff& d, const Container& a, const Container& b) {
-  d.num("header", ".major", a.header.major, b.header.major);
-  d.num("header", ".minor", a.header.minor, b.header.minor);
-  d.derived("header", ".part_count", a.header.part_count, b.header.part_count);
-  d.derived("header", ".file_size", a.header.file_size, b.header.file_size);
+  const FieldPath root = FieldPath::root(), header = FieldPath::root("header"), parts = FieldPath::root("parts");
+  d.num(header, ".major", a.header.major, b.header.major);
+  d.num(header, ".minor", a.header.minor, b.header.minor);
+  d.derived(header, ".part_count", a.header.part_count, b.header.part_count);
+  d.derived(header, ".file_size", a.header.file_size, b.header.file_size);
   if (d.exact()) {
-    d.bytes("header", ".digest", a.header.digest, b.header.digest);
-    d.bytes("", "computed_digest", a.computed_digest, b.computed_digest);
+    d.bytes(header, ".digest", a.header.digest, b.header.digest);
+    d.bytes(root, "computed_digest", a.computed_digest, b.computed_digest);
   }
-  d.num("parts", ".size", a.parts.size(), b.parts.size());
+  d.num(parts, ".size", a.parts.size(), b.parts.size());
   for (size_t i = 0; i < std::min(a.parts.size(), b.parts.size()); ++i) {
     const Part &p = a.parts[i], &q = b.parts[i];
-    const std::string at = item("", "parts", i) + "." + fourcc_text(p.fourcc);
+    const FieldPath part = root.item("parts", i);
+    const std::string kind = fourcc_text(p.fourcc);
+    const FieldPath at = part.field(kind);
     d.num(at, ".fourcc", p.fourcc, q.fourcc);
     d.derived(at, ".offset", p.offset, q.offset);
     d.derived(at, ".size", p.size, q.size);

@@ -11,7 +11,9 @@
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
+#include "dxcontainer/writer.h"
 #include "support/containers.h"
+#include "support/dxcontainer_content_mutation.h"
 
 namespace sp::fuzz {
 namespace {
@@ -97,6 +99,75 @@ TEST(DxContainerMutator, CrossOverSplicesInAPartOfTheSecondInput) {
   // Nothing to splice from an input that does not parse.
   std::vector<uint8_t> out(4096);
   EXPECT_EQ(cross_over_containers(first.data(), first.size(), first.data(), 3, out.data(), out.size(), 1), 0u);
+}
+
+// A container whose PSV0 and RTS0 parts the content mutations can change.
+std::vector<uint8_t> decoded_sample() {
+  dxc::Container c;
+  dxc::Psv psv;
+  psv.version = 2;
+  psv.info.shader_stage = 1;  // vertex
+  psv.layout_stage = 1;
+  psv.resources.resize(2);
+  dxc::RootSignature rs;
+  rs.version = 2;
+  rs.parameters.resize(1);
+  c.parts.resize(2);
+  c.parts[0].fourcc = make_fourcc('P', 'S', 'V', '0');
+  c.parts[0].content = Box<dxc::Psv>(psv);
+  c.parts[1].fourcc = make_fourcc('R', 'T', 'S', '0');
+  c.parts[1].content = Box<dxc::RootSignature>(rs);
+  return dxc::write_container(c);
+}
+
+TEST(DxContainerMutator, ContentMutationsChangeVersionsAndCountsConsistently) {
+  const std::vector<uint8_t> input = decoded_sample();
+  std::set<uint32_t> psv_versions, rts_versions;
+  std::set<size_t> resource_counts;
+  size_t accepted = 0;
+  for (unsigned seed = 0; seed < 3000; ++seed) {
+    std::vector<uint8_t> buf = input;
+    buf.resize(input.size() * 4);
+    const size_t before = g_byte_mutations;
+    const size_t n = mutate_container(buf.data(), input.size(), buf.size(), seed, flip_one_byte);
+    if (g_byte_mutations != before) continue;
+    buf.resize(n);
+    const dxc::ParseResult r = dxc::parse_container(buf);
+    if (!r.ok()) continue;
+    ++accepted;
+    for (const Diagnostic& w : r.warnings) EXPECT_NE(w.code, Code::digest_mismatch);
+    if (const dxc::Part* p = r.container->find(make_fourcc('P', 'S', 'V', '0'))) {
+      if (const auto* psv = dxc::content_if<dxc::Psv>(*p)) {
+        psv_versions.insert(psv->version);
+        resource_counts.insert(psv->resources.size());
+      }
+    }
+    if (const dxc::Part* p = r.container->find(make_fourcc('R', 'T', 'S', '0')))
+      if (const auto* rs = dxc::content_if<dxc::RootSignature>(*p)) rts_versions.insert(rs->version);
+  }
+  // The changes are made in the model and written by the writer, so most
+  // results parse, with versions and counts the byte mutator rarely makes.
+  EXPECT_GT(accepted, 300u);
+  EXPECT_EQ(psv_versions, (std::set<uint32_t>{0, 1, 2, 3}));
+  EXPECT_EQ(rts_versions, (std::set<uint32_t>{1, 2, 3}));
+  EXPECT_TRUE(resource_counts.count(1) && resource_counts.count(3));
+}
+
+TEST(DxContainerMutator, FreshDecodedPartsParseToTheirKind) {
+  std::set<uint32_t> kinds;
+  for (unsigned seed = 0; seed < 300; ++seed) {
+    SCOPED_TRACE(seed);
+    Random r(seed);
+    dxc::Container c;
+    c.parts.push_back(fresh_decoded_part(r));
+    const std::vector<uint8_t> bytes = dxc::write_container(c);
+    const dxc::ParseResult back = dxc::parse_container(bytes);
+    ASSERT_TRUE(back.ok()) << back.error->to_string();
+    const dxc::Part& p = back.container->parts.at(0);
+    EXPECT_FALSE(std::holds_alternative<dxc::RawPart>(p.content)) << fourcc_text(p.fourcc);
+    kinds.insert(p.fourcc);
+  }
+  EXPECT_EQ(kinds.size(), 14u);  // PSV0 RTS0 ISG1 OSG1 ISGN OSGN OSG5 SRCI RDAT DXIL HASH SFI0 ILDN VERS
 }
 
 }  // namespace
