@@ -8,10 +8,12 @@
 // passes the yaml2obj-built ones from tests/data/dxcontainer/yaml). Then
 // every part of every one of those containers is written in the input
 // format of its part-level target (OUTDIR/psv0, signature, rts0, srci,
-// rdat; see the fuzz_<name>.cpp headers for the selector bytes).
+// rdat, small_parts; see the fuzz_<name>.cpp headers for the selector
+// bytes).
 //
 // Many seeds overlap; scripts/gen-corpus keeps only those that add coverage
 // (-set_cover_merge=1).
+#include <algorithm>
 #include <cstdio>
 #include <deque>
 #include <filesystem>
@@ -181,6 +183,11 @@ std::vector<uint8_t> read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// fuzz_small_parts' selector for each of its parts (selector % 6).
+constexpr uint32_t kSmallParts[] = {make_fourcc('D', 'X', 'I', 'L'), make_fourcc('I', 'L', 'D', 'B'),
+                                    make_fourcc('H', 'A', 'S', 'H'), make_fourcc('S', 'F', 'I', '0'),
+                                    make_fourcc('I', 'L', 'D', 'N'), make_fourcc('V', 'E', 'R', 'S')};
+
 // Writes each part in its part target's input format.
 void write_parts(const fs::path& out, const std::string& name, const Container& c) {
   uint8_t psv_selector = 0x10;  // no DXIL part
@@ -203,6 +210,10 @@ void write_parts(const fs::path& out, const std::string& name, const Container& 
       target = "srci";
     } else if (p.fourcc == make_fourcc('R', 'D', 'A', 'T')) {
       target = "rdat";
+    } else if (const auto* kind = std::find(std::begin(kSmallParts), std::end(kSmallParts), p.fourcc);
+               kind != std::end(kSmallParts)) {
+      target = "small_parts";
+      selector = static_cast<uint8_t>(kind - std::begin(kSmallParts));
     } else {
       continue;
     }

@@ -1,0 +1,119 @@
+"""The planted bugs. Each replaces one exact text (which must occur once in
+its file) and lives in a function no other mutant touches, so each found
+bug is a crash state of its own. They weaken what the parsers rely on:
+bounds checks by subtraction, record strides, count limits, NUL searches.
+A mutant in a core helper surfaces in whichever parser calls it; `target`
+is the fuzz target expected to reach it. Such a mutant owns that parser's
+crash state, so no part mutant may crash the same way there: a HASH
+digest copied past the part (core-reader-read hands out a 16-byte digest
+when 15 bytes remain) or a signature read past its table (core-range-fits)
+would be one triage cluster for two mutants."""
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Mutant:
+    id: str
+    file: str
+    function: str
+    find: str
+    replace: str
+    description: str
+    target: str
+
+
+MUTANTS = (
+    # parsers/core: the helpers every parser trusts.
+    Mutant("core-range-fits", "parsers/core/bytes.h", "range_fits",
+           "return offset <= size && length <= size - offset;",
+           "return offset <= size && length <= size - offset + 1;",
+           "range_fits accepts a range one byte past the end", "signature"),
+    Mutant("core-load-padded", "parsers/core/bytes.h", "load_le_padded",
+           "if (offset <= record.size() && sizeof(T) <= record.size() - offset) return",
+           "if (offset <= record.size()) return",
+           "load_le_padded loads a full field from a record that ends inside it", "psv0"),
+    Mutant("core-reader-read", "parsers/core/span_reader.h", "SpanReader::read",
+           "if (n > remaining()) return std::nullopt;\n    Bytes out",
+           "if (n > remaining() + 1) return std::nullopt;\n    Bytes out",
+           "SpanReader::read hands out one byte more than remains", "small_parts"),
+    Mutant("core-reader-int", "parsers/core/span_reader.h", "SpanReader::read_int",
+           "if (sizeof(T) > remaining()) return false;",
+           "if (sizeof(T) > remaining() + 2) return false;",
+           "SpanReader::read_int reads an integer whose last two bytes are missing", "rdat"),
+    Mutant("core-reader-remaining", "parsers/core/span_reader.h", "SpanReader::remaining",
+           "size_t remaining() const { return data_.size() - pos_; }",
+           "size_t remaining() const { return data_.size() - pos_ + 1; }",
+           "SpanReader::remaining counts one byte that is not there", "dxcontainer"),
+    Mutant("core-cstring-at", "parsers/core/span_reader.h", "cstring_at",
+           "for (; i < max; ++i)", "for (; i <= max; ++i)",
+           "cstring_at looks for the NUL one byte past the end", "signature"),
+    # parsers/dxcontainer: the container layer.
+    Mutant("container-header-magic", "parsers/dxcontainer/container.cpp", "fail_header",
+           "if (input.size() >= 4 && load_le<uint32_t>(input.data()) != kMagic)",
+           "if (input.size() >= 1 && load_le<uint32_t>(input.data()) != kMagic)",
+           "the magic of a 1-3 byte input is read as four bytes", "dxcontainer"),
+    Mutant("container-part-bounds", "parsers/dxcontainer/container.cpp", "fail_part_bounds",
+           "if (!range_fits(off, kPartHeaderSize, input.size())) {",
+           "if (off > input.size()) {",
+           "the error path reads a part header that starts inside the input but ends past it", "dxcontainer"),
+    Mutant("container-part-table", "parsers/dxcontainer/container.cpp", "read_part_table",
+           "const bool header_fits = range_fits(off, kPartHeaderSize, size);",
+           "const bool header_fits = range_fits(off, 4, size);",
+           "a part header is checked for its fourcc only, not its size field", "dxcontainer"),
+    # parsers/dxcontainer: the parts.
+    Mutant("program-bitcode-slice", "parsers/dxcontainer/part_program.cpp", "parse_program",
+           "auto bitcode = slice(after_program_header, h.bitcode_offset, h.bitcode_size);",
+           "std::optional<Bytes> bitcode = after_program_header.subspan(h.bitcode_offset, h.bitcode_size);",
+           "the bitcode offset and size are not checked against the part", "dxcontainer"),
+    Mutant("sfi0-flags-size", "parsers/dxcontainer/part_program.cpp", "parse_feature_info",
+           "if (!r.u64(out.flags, \"flags\")) return false;",
+           "if (s.data.size() < 4) return r.fail(Code::part_too_small, \"flags\", \"SFI0 holds no flags\");\n"
+           "  out.flags = load_le<uint64_t>(s.data.data());",
+           "SFI0 is checked for 4 bytes of flags and 8 are loaded", "small_parts"),
+    Mutant("ildn-name-nul", "parsers/dxcontainer/part_program.cpp", "parse_debug_name",
+           "uint8_t nul = 0;\n  if (!r.u8(nul, \"name\")) return false;",
+           "const uint8_t nul = name.data()[name.size()];\n  (void)r.skip(1, \"name\");",
+           "the NUL after the ILDN name is read without checking that the part holds it", "small_parts"),
+    Mutant("vers-string-list", "parsers/dxcontainer/part_program.cpp", "parse_compiler_version",
+           "if (!r.bytes(out.string_list_size, list, \"strings\")) return false;",
+           "list = Bytes(s.data.data() + 16, out.string_list_size);",
+           "the VERS string list size is not checked against the part", "small_parts"),
+    Mutant("digest-signed-extent", "parsers/dxcontainer/digest.cpp", "signed_extent",
+           "return (file_size >= kHeaderSize && file_size <= image.size()) ? image.first(file_size) : image;",
+           "return file_size >= kHeaderSize ? Bytes(image.data(), file_size) : image;",
+           "the digest covers the header's FileSize even past the end of the input", "dxcontainer"),
+    Mutant("psv-resource-count", "parsers/dxcontainer/part_psv.cpp", "read_resources",
+           "if (bytes > r.remaining())\n    return r.fail(Code::count_too_large, \"resource_count\",",
+           "if (bytes > r.remaining() + out.resource_stride)\n    return r.fail(Code::count_too_large, \"resource_count\",",
+           "one PSV0 resource record more than the part holds is accepted", "psv0"),
+    Mutant("psv-element-stride", "parsers/dxcontainer/part_psv.cpp", "read_elements",
+           "if (out.element_stride < kPsvSignatureElementSize)",
+           "if (out.element_stride < 8)",
+           "PSV0 signature elements of 8 bytes are read as 16", "psv0"),
+    Mutant("rts0-descriptor-ranges", "parsers/dxcontainer/part_root_signature.cpp", "parse_table",
+           "const uint64_t bytes = uint64_t{t.num_ranges} * stride;",
+           "const uint64_t bytes = uint64_t{t.num_ranges} * stride / 2;",
+           "a descriptor table's ranges are checked for half their size", "rts0"),
+    Mutant("rts0-parameter-headers", "parsers/dxcontainer/part_root_signature.cpp", "parse_root_signature",
+           "const uint64_t params_bytes = uint64_t{out.num_parameters} * 12;",
+           "const uint64_t params_bytes = uint64_t{out.num_parameters} * 8;",
+           "root parameter headers are checked as 8 bytes, read as 12", "rts0"),
+    Mutant("srci-name-count", "parsers/dxcontainer/part_source_info.cpp", "parse_names",
+           "if (uint64_t{count} * 16 > entries.size())\n    return r.fail",
+           "if (false)\n    return r.fail",
+           "the SRCI name count is not limited by the bytes that hold the entries", "srci"),
+    Mutant("srci-content-entry-size", "parsers/dxcontainer/part_source_info.cpp", "parse_contents",
+           "if (esize < 12 + uint64_t{content_size} || esize > entries.size() - pos)",
+           "if (esize < 12 + uint64_t{content_size})",
+           "an SRCI content entry may claim to run past the entries", "srci"),
+    Mutant("srci-arg-count", "parsers/dxcontainer/part_source_info.cpp", "parse_args",
+           "if (uint64_t{count} * 2 > data.size())\n    return r.fail",
+           "if (false)\n    return r.fail",
+           "the SRCI argument count is not limited by the argument bytes", "srci"),
+    Mutant("srci-section-size", "parsers/dxcontainer/part_source_info.cpp", "parse_source_info",
+           "if (size < 8 || size > s.data.size() - pos)",
+           "if (size < 8)",
+           "an SRCI section may claim to run past the part", "srci"),
+)

@@ -1,0 +1,123 @@
+"""scripts/triage: reproduce, parse, cluster, minimize and report crashes."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from . import report_json, report_markdown, sarif, targets
+from .clusters import Cluster, Reproducer, cluster
+from .minimize import minimize
+from .reproduce import reproduce
+from .runner import DEFAULT_RSS_LIMIT_MB, DEFAULT_TIMEOUT_SECONDS, Limits
+
+EPILOG = """\
+Each input is run --runs times against build/fuzz/bin/fuzz_<target> (the
+`fuzz` preset; --bin-dir to change), under libFuzzer's -timeout and
+-rss_limit_mb. Crashes are grouped by crash type + crash state (the top 3
+frames in the project's own code, core helpers such as SpanReader and the
+checked arithmetic skipped). One reproducer per cluster is minimized with
+-minimize_crash=1 and kept only if it still crashes with the same state.
+
+Writes DIR/report.md, DIR/report.json ({"clusters": [{id, target,
+crash_type, crash_state, crash_address, sanitizer, kind, severity, reliable,
+location, reproducers, minimized, stack}], "not_reproduced": [...]}),
+DIR/report.sarif (SARIF 2.1.0) and DIR/cluster-<id>/ (original, minimized,
+stderr.txt). Exit 0 when nothing crashed, 1 when there are clusters, 2 on
+a usage error.
+
+--manifest FILE names a JSON list of {"input", "target", "binary"} objects
+instead of FILE|DIR arguments: scripts/mutants uses it, since every mutant
+has its own binary."""
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="scripts/triage", description=__doc__, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="*", type=Path, metavar="FILE|DIR", help="crash files, or folders of them")
+    p.add_argument("--target", help="fuzz target name (default: detected from each file)")
+    p.add_argument("--bin-dir", type=Path, default=targets.DEFAULT_BIN_DIR, help="where fuzz_<target> binaries are")
+    p.add_argument("--manifest", type=Path, help="JSON list of {input, target, binary}")
+    p.add_argument("--out", type=Path, default=Path("build/triage"), help="report folder (default build/triage)")
+    p.add_argument("--runs", type=int, default=3, help="runs per input (default 3)")
+    p.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_SECONDS, help="libFuzzer -timeout per run")
+    p.add_argument("--rss-limit-mb", type=int, default=DEFAULT_RSS_LIMIT_MB, help="libFuzzer -rss_limit_mb")
+    p.add_argument("--minimize-seconds", type=int, default=20, help="time for -minimize_crash per cluster")
+    p.add_argument("--add-regressions", action="store_true",
+                   help="copy each verified minimized reproducer to corpus/regressions/<target>/")
+    return p.parse_args(argv)
+
+
+def collect(args: argparse.Namespace) -> list[tuple[Path, str, Path]]:
+    """(input, target, binary) for every input file."""
+    if args.manifest:
+        return [(Path(e["input"]), e["target"], Path(e["binary"])) for e in json.loads(args.manifest.read_text())]
+    files = []
+    for item in args.inputs:
+        files += sorted(p for p in item.rglob("*") if p.is_file()) if item.is_dir() else [item]
+    known = targets.known_targets()
+    out = []
+    for f in files:
+        target = args.target or targets.detect_target(f, known)
+        if target is None:
+            raise SystemExit(f"scripts/triage: cannot tell the target of {f}: not a container; give --target")
+        out.append((f, target, targets.binary_of(target, args.bin_dir)))
+    return out
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60]
+
+
+def add_regression(c: Cluster) -> Path:
+    folder = targets.REPO / "corpus" / "regressions" / c.target
+    folder.mkdir(parents=True, exist_ok=True)
+    dest = folder / f"{slug(c.crash_type)}-in-{slug(c.crash_state[0] if c.crash_state else 'unknown')}"
+    shutil.copyfile(c.minimized.path, dest)
+    return dest
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if not args.inputs and not args.manifest:
+        print("scripts/triage: no inputs (FILE|DIR... or --manifest)", file=sys.stderr)
+        return 2
+    inputs = collect(args)
+    for _, target, binary in inputs:
+        if not binary.exists():
+            print(f"scripts/triage: {binary} is missing: cmake --preset fuzz && cmake --build --preset fuzz "
+                  f"--target fuzz_{target}", file=sys.stderr)
+            return 2
+    limits = Limits(args.timeout, args.rss_limit_mb)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    reproducers = []
+    for path, target, binary in inputs:
+        r = reproduce(binary, path, args.runs, limits)
+        reproducers.append(Reproducer(path, target, binary, r))
+        state = f"{r.report.crash_type}: {' / '.join(r.report.state)}" if r.report else "no crash"
+        print(f"{path}: {state} ({r.crashes}/{r.runs})", file=sys.stderr)
+    clusters = cluster(reproducers)
+    for number, c in enumerate(clusters, 1):
+        folder = args.out / f"cluster-{number}"
+        folder.mkdir(exist_ok=True)
+        smallest = c.smallest()
+        shutil.copyfile(smallest.path, folder / "original")
+        (folder / "stderr.txt").write_text(smallest.reproduction.output)
+        c.minimized = minimize(smallest.binary, folder / "original", folder / "minimized", c.report, limits,
+                               args.minimize_seconds, args.runs)
+        print(f"cluster {number}: {c.crash_type} in {' / '.join(c.crash_state)}; minimized "
+              f"{c.minimized.original_size} -> {c.minimized.size} bytes, "
+              f"{'same state' if c.minimized.verified else 'NOT the same state'}", file=sys.stderr)
+        if args.add_regressions and c.minimized.verified:
+            print(f"  added {add_regression(c)}", file=sys.stderr)
+
+    not_reproduced = [r.path for r in reproducers if r.reproduction.report is None]
+    data = report_json.write(args.out / "report.json", clusters, not_reproduced)
+    report_markdown.write(args.out / "report.md", data)
+    sarif.write(args.out / "report.sarif", data["clusters"], [c.report for c in clusters])
+    print(f"{len(clusters)} clusters, {len(not_reproduced)} not reproduced: {args.out}/report.md", file=sys.stderr)
+    return 1 if clusters else 0

@@ -1,0 +1,48 @@
+"""Reproduces one input several times: does it crash every time, and with
+the same crash state?"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+from pathlib import Path
+
+from . import sanitizer_report
+from .runner import Limits, run_input
+from .sanitizer_report import CrashReport
+
+
+@dataclasses.dataclass(frozen=True)
+class Reproduction:
+    report: CrashReport | None  # the most frequent crash, None when no run crashed
+    crashes: int                # runs that ended in that crash
+    runs: int
+    output: str                 # the stderr of one run with that crash
+
+    @property
+    def reliable(self) -> bool:
+        return self.report is not None and self.crashes == self.runs
+
+
+def signature(report: CrashReport) -> tuple[str, tuple[str, ...]]:
+    """What makes two crashes the same bug: type and state."""
+    return report.crash_type, report.state
+
+
+def reproduce(binary: Path, data_file: Path, runs: int, limits: Limits) -> Reproduction:
+    seen: collections.Counter = collections.Counter()
+    by_signature: dict = {}
+    for _ in range(runs):
+        result = run_input(binary, data_file, limits)
+        if result.returncode == 0:
+            continue
+        try:
+            report = sanitizer_report.parse(result.stderr)
+        except sanitizer_report.NoReport:
+            continue  # a non-zero exit without a report (the binary failed to start, say)
+        seen[signature(report)] += 1
+        by_signature.setdefault(signature(report), (report, result.stderr))
+    if not seen:
+        return Reproduction(None, 0, runs, "")
+    best, count = seen.most_common(1)[0]
+    report, output = by_signature[best]
+    return Reproduction(report, count, runs, output)

@@ -1,0 +1,80 @@
+"""Runs a libFuzzer binary on one input the way triage needs it.
+
+The sanitizer options are fixed here, in one place, because the parser in
+sanitizer_report relies on them: UBSan prints a stack and names its check
+(print_stacktrace, report_error_type), and every report ends the process
+(halt_on_error) so one run is one report.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+from pathlib import Path
+
+# libFuzzer's own limits for one run. A timeout or an rss overrun then ends
+# in libFuzzer's report (which the parser reads) instead of being killed by
+# us without one; `wall_seconds` is only the backstop.
+DEFAULT_TIMEOUT_SECONDS = 10
+DEFAULT_RSS_LIMIT_MB = 2560
+
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "abort_on_error=0:detect_leaks=1:symbolize=1:allocator_may_return_null=0"
+                    ":print_summary=1",
+    "UBSAN_OPTIONS": "print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1",
+    "LSAN_OPTIONS": "print_suppressions=0",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    timeout_seconds: int = DEFAULT_TIMEOUT_SECONDS
+    rss_limit_mb: int = DEFAULT_RSS_LIMIT_MB
+    malloc_limit_mb: int | None = None  # libFuzzer's default: the rss limit
+
+    def flags(self) -> list[str]:
+        out = [f"-timeout={self.timeout_seconds}", f"-rss_limit_mb={self.rss_limit_mb}"]
+        if self.malloc_limit_mb is not None:
+            out.append(f"-malloc_limit_mb={self.malloc_limit_mb}")
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class RunResult:
+    returncode: int
+    stderr: str
+    timed_out: bool  # killed by our backstop, not by libFuzzer's -timeout
+
+
+def environment(overrides: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SANITIZER_ENV)
+    env.update(overrides or {})
+    symbolizer = _symbolizer()
+    if symbolizer:
+        env.setdefault("ASAN_SYMBOLIZER_PATH", symbolizer)
+    return env
+
+
+def _symbolizer() -> str | None:
+    for candidate in ("/usr/bin/llvm-symbolizer-22", "/usr/lib/llvm-22/bin/llvm-symbolizer"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def run_input(binary: Path, data_file: Path, limits: Limits, extra: list[str] | None = None,
+              env: dict[str, str] | None = None) -> RunResult:
+    """One run of `binary` on the file `data_file` (a file, never a folder:
+    libFuzzer treats a folder as a corpus and writes into it)."""
+    if data_file.is_dir():
+        raise ValueError(f"{data_file} is a folder; libFuzzer would fuzz into it")
+    cmd = [str(binary), *limits.flags(), *(extra or []), str(data_file)]
+    wall = limits.timeout_seconds * 3 + 30
+    try:
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env=environment(env), timeout=wall, check=False)
+    except subprocess.TimeoutExpired as e:
+        stderr = e.stderr.decode("utf-8", "replace") if e.stderr else ""
+        return RunResult(returncode=-9, stderr=stderr, timed_out=True)
+    return RunResult(proc.returncode, proc.stderr.decode("utf-8", "replace"), timed_out=False)
