@@ -25,7 +25,7 @@ def night(date: str = "2026-11-23T01:00:00Z", cov: int = 1000, findings: int = 0
                                     "sweeps": {"truncate": {"cases": 182, "runs": 179335, "crashes": 0, "mismatches": 0}}}},
         "triage": {"psv0": {"report": "triage/psv0/report.md", "not_reproduced": [],
                             "clusters": [{"id": 1, "crash_type": "Heap-buffer-overflow READ 4",
-                                          "crash_state": "sp::dxc::parse_psv\n", "severity": "Medium",
+                                          "crash_state": ["sp::dxc::parse_psv", "LLVMFuzzerTestOneInput"], "severity": "Medium",
                                           "reliable": True, "dir": "triage/psv0/cluster-1",
                                           "reproducers": ["crash-1"]}]}} if findings else {},
         "coverage": {"exit": 0, "html": "coverage/index.html",
@@ -40,14 +40,16 @@ class Verdict(unittest.TestCase):
 
     def test_crash_regression_and_conformance_fail(self):
         n = night(findings=1)
+        n["fuzzing"][1]["merge_findings"] = 2
         n["regressions"][0]["failed"] = ["corpus/regressions/psv0/x"]
         n["conformance"]["exit"] = 1
         n["conformance"]["summary"]["passed"] = False
         failures = report.failures(n)
-        self.assertEqual(len(failures), 3)
+        self.assertEqual(len(failures), 4)
         self.assertIn("new crash", failures[0])
-        self.assertIn("corpus/regressions/psv0/x", failures[1])
-        self.assertIn("conformance", failures[2])
+        self.assertIn("fuzz_rts0: 2 input(s) of the corpus merge", failures[1])
+        self.assertIn("corpus/regressions/psv0/x", failures[2])
+        self.assertIn("conformance", failures[3])
 
 
 class Reports(unittest.TestCase):
@@ -69,7 +71,8 @@ class Reports(unittest.TestCase):
             self.assertIn("**FAIL**", md)
             page = (out / "report.html").read_text()
             self.assertEqual(page.count("<svg"), 4)
-            self.assertIn('href="triage/psv0/cluster-1"', page)
+            self.assertIn('href="triage/psv0/cluster-1">#1 Heap-buffer-overflow READ 4: sp::dxc::parse_psv / '
+                          'LLVMFuzzerTestOneInput</a>', page)
             self.assertEqual(json.loads((out / "report.json").read_text())["commit"], "abc1234")
 
 

@@ -16,7 +16,8 @@ DESCRIPTION = """\
 The nightly run: installs what is missing, builds the `fuzz` and `coverage`
 presets, fuzzes every target for its share of --minutes (libFuzzer -fork
 with --jobs processes, from a work copy of corpus/), merges what was found
-back into corpus/ with -set_cover_merge=1 (scripts/gen-corpus -a), replays
+back into corpus/ with -set_cover_merge=1 (scripts/gen-corpus -a; an input
+that crashes a target sharing the corpus is a finding too), replays
 corpus/regressions/ and the conformance suite (both sweeps) against every
 implementation installed, triages new crashes (scripts/triage) and measures
 line coverage (scripts/fuzz-coverage). Writes DIR/report.md, report.json and
@@ -96,16 +97,20 @@ def main(argv: list[str] | None = None) -> int:
     after_fuzz = t
 
     before = {name: steps.count_files(root / "corpus" / name) for name in sorted({steps.corpus_of(root, x) for x in targets})}
-    if steps.sh(root, ["scripts/gen-corpus", "-a", str(runs)], out / "logs/merge.log"):
+    merge_crashes = out / "merge-crashes"
+    shutil.rmtree(merge_crashes, ignore_errors=True)
+    if steps.sh(root, ["scripts/gen-corpus", "-a", str(runs), "-c", str(merge_crashes)], out / "logs/merge.log"):
         problems.append("corpus merge failed (logs/merge.log)")
     merge = [{"corpus": name, "before": n, "after": steps.count_files(root / "corpus" / name)} for name, n in before.items()]
+    for s in fuzzing:
+        s["merge_findings"] = steps.count_files(merge_crashes / s["target"])
     t = step("merge", t)
 
     regressions = steps.replay_regressions(root, targets, out / "logs/regressions.log")
     t = step("regressions", t)
     conformance = steps.conform(root, out)
     t = step("conformance", t)
-    triage = steps.triage(root, runs, targets, out)
+    triage = steps.triage(root, {x: [runs / x / "artifacts", merge_crashes / x] for x in targets}, out)
     t = step("triage", t)
     cov = steps.coverage(root, out)
     if cov["exit"]:

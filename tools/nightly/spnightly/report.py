@@ -19,6 +19,8 @@ def failures(night: dict) -> list[str]:
     for s in night["fuzzing"]:
         if s["findings"]:
             out.append(f"fuzz_{s['target']}: {s['findings']} new crash file(s)")
+        if s.get("merge_findings"):
+            out.append(f"fuzz_{s['target']}: {s['merge_findings']} input(s) of the corpus merge crash it")
     for r in night["regressions"]:
         for path in r["failed"]:
             out.append(f"fuzz_{r['target']}: regression {path} fails")
@@ -63,6 +65,12 @@ def cluster_of(triage: dict, target: str) -> dict[str, dict]:
     return {r: c for c in triage.get(target, {}).get("clusters", []) for r in c["reproducers"]}
 
 
+def findings_text(s: dict) -> str:
+    """Crash files of the fuzzing run, and those the merge found."""
+    text = str(s["findings"] or 0)
+    return text + (f" +{s['merge_findings']} in merge" if s.get("merge_findings") else "")
+
+
 def markdown(night: dict) -> str:
     lines = [f"# shaderprobe nightly, {night['date']} (commit {night['commit']})", "",
              f"{night['minutes']:g} minutes, {night['jobs']} jobs, {night['seconds_per_target']} s of fuzzing per "
@@ -71,7 +79,7 @@ def markdown(night: dict) -> str:
     lines += ["## Fuzzing", "", "| target | execs | exec/s | cov | corpus | new | findings |", "|---|---|---|---|---|---|---|"]
     for s in night["fuzzing"]:
         t = s["target"]
-        found = str(s["findings"] or 0)
+        found = findings_text(s)
         if t in night["triage"]:
             ids = ", ".join(f"[#{c['id']} {c['crash_type']}]({c['dir']})" for c in night["triage"][t]["clusters"])
             found += f" ([triage]({night['triage'][t]['report']}){': ' + ids if ids else ''})"
@@ -122,11 +130,11 @@ def page(night: dict, history: list[dict]) -> str:
     fuzz_rows = []
     for s in night["fuzzing"]:
         t = s["target"]
-        found = str(s["findings"] or 0)
+        found = html.escape(findings_text(s))
         if t in night["triage"]:
             tri = night["triage"][t]
             found += " (" + ", ".join([link(tri["report"], "triage")] + [
-                link(c["dir"], f"#{c['id']} {c['crash_type']} in {c['crash_state'].splitlines()[0] if c['crash_state'] else '?'}")
+                link(c["dir"], f"#{c['id']} {c['crash_type']}: {' / '.join(c['crash_state'])}")
                 for c in tri["clusters"]]) + ")"
         fuzz_rows.append([e(t)] + [e(str(s[k])) for k in ("execs", "exec_per_sec", "cov", "corpus", "new")] + [found])
     c = night["conformance"]

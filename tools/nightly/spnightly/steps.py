@@ -92,16 +92,17 @@ def conform(root: Path, out: Path) -> dict:
             "markdown": "conform.md"}
 
 
-def triage(root: Path, runs: Path, targets: list[str], out: Path) -> dict:
-    """scripts/triage over each target's crashes; the artifact -> cluster map
-    is what links a finding in the report to its cluster."""
+def triage(root: Path, crashes: dict[str, list[Path]], out: Path) -> dict:
+    """scripts/triage over each target's crash files (fuzzing artifacts and
+    merge crashes); the file -> cluster map is what links a finding in the
+    report to its cluster."""
     result = {}
-    for t in targets:
-        artifacts = runs / t / "artifacts"
-        if count_files(artifacts) == 0:
+    for t, folders in crashes.items():
+        folders = [f for f in folders if count_files(f)]
+        if not folders:
             continue
         dest = out / "triage" / t
-        sh(root, ["scripts/triage", "--target", t, "--out", str(dest), str(artifacts)], out / f"logs/triage-{t}.log")
+        sh(root, ["scripts/triage", "--target", t, "--out", str(dest), *map(str, folders)], out / f"logs/triage-{t}.log")
         report = dest / "report.json"
         data = json.loads(report.read_text()) if report.exists() else {"clusters": [], "not_reproduced": []}
         result[t] = {
