@@ -26,12 +26,14 @@
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/writer.h"
+#include "support/model_part.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace sp;
 using namespace sp::dxc;
+using sp::fuzz::model_part;
 
 // Owns what model spans and string_views point at (a deque never moves).
 class Store {
@@ -43,14 +45,6 @@ class Store {
   std::deque<std::string> strings_;
   std::deque<std::vector<uint8_t>> blobs_;
 };
-
-Part part(const char (&fourcc)[5], PartContent content, Bytes data = {}) {
-  Part p;
-  p.fourcc = make_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
-  p.content = std::move(content);
-  p.data = data;
-  return p;
-}
 
 Signature signature(SignatureLayout layout, std::initializer_list<const char*> names) {
   Signature s;
@@ -146,28 +140,28 @@ std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
     out.emplace_back(std::move(name), std::move(c));
   };
   // fxc: shader model 5 with raw bytecode and legacy signatures.
-  add("fxc_sm5_vertex", {part("RDEF", RawPart{}, store.bytes(std::vector<uint8_t>(60, 0))),
-                         part("ISGN", signature(SignatureLayout::legacy, {"POSITION", "TEXCOORD"})),
-                         part("OSG5", signature(SignatureLayout::osg5, {"SV_Position", "COLOR", "COLOR"})),
-                         part("PCSG", signature(SignatureLayout::legacy, {"SV_TessFactor"})),
-                         part("SHEX", RawPart{}, store.bytes({0x50, 0, 1, 0, 2, 0, 0, 0})),
-                         part("STAT", RawPart{}, store.bytes(std::vector<uint8_t>(148, 0)))});
-  add("fxc_sm4_pixel", {part("ISGN", signature(SignatureLayout::legacy, {"SV_Position"})),
-                        part("OSGN", signature(SignatureLayout::legacy, {"SV_Target"})),
-                        part("SHDR", RawPart{}, store.bytes({0x40, 0, 0, 0, 2, 0, 0, 0}))});
+  add("fxc_sm5_vertex", {model_part("RDEF", RawPart{}, store.bytes(std::vector<uint8_t>(60, 0))),
+                         model_part("ISGN", signature(SignatureLayout::legacy, {"POSITION", "TEXCOORD"})),
+                         model_part("OSG5", signature(SignatureLayout::osg5, {"SV_Position", "COLOR", "COLOR"})),
+                         model_part("PCSG", signature(SignatureLayout::legacy, {"SV_TessFactor"})),
+                         model_part("SHEX", RawPart{}, store.bytes({0x50, 0, 1, 0, 2, 0, 0, 0})),
+                         model_part("STAT", RawPart{}, store.bytes(std::vector<uint8_t>(148, 0)))});
+  add("fxc_sm4_pixel", {model_part("ISGN", signature(SignatureLayout::legacy, {"SV_Position"})),
+                        model_part("OSGN", signature(SignatureLayout::legacy, {"SV_Target"})),
+                        model_part("SHDR", RawPart{}, store.bytes({0x40, 0, 0, 0, 2, 0, 0, 0}))});
   // dxc: the parts only a dxc build writes.
   for (uint32_t v = 1; v <= 3; ++v) {
     add("dxc_full_rts0_v" + std::to_string(v),
-        {part("DXIL", program(store, 0)), part("SFI0", FeatureInfo{0x1234}),
-         part("ISG1", signature(SignatureLayout::sg1, {"SV_Position", "TEXCOORD"})),
-         part("OSG1", signature(SignatureLayout::sg1, {"SV_Target"})), part("RTS0", root_signature(v)),
-         part("HASH", ShaderHash{1, {}})});
+        {model_part("DXIL", program(store, 0)), model_part("SFI0", FeatureInfo{0x1234}),
+         model_part("ISG1", signature(SignatureLayout::sg1, {"SV_Position", "TEXCOORD"})),
+         model_part("OSG1", signature(SignatureLayout::sg1, {"SV_Target"})), model_part("RTS0", root_signature(v)),
+         model_part("HASH", ShaderHash{1, {}})});
   }
-  add("dxc_debug", {part("ILDB", program(store, 1)), part("ILDN", DebugName{0, 0, "0123abcd.pdb"}),
-                    part("VERS", CompilerVersion{1, 8, 1, 4242, 0, "abcdef0", "custom"}),
-                    part("SRCI", source_info(store, 1, true)), part("PRIV", RawPart{}, store.bytes({1, 2, 3}))});
-  add("dxc_srci_stored", {part("SRCI", source_info(store, 0, false))});
-  add("dxc_rdat", {part("DXIL", program(store, 6)), part("RDAT", runtime_data(store))});
+  add("dxc_debug", {model_part("ILDB", program(store, 1)), model_part("ILDN", DebugName{0, 0, "0123abcd.pdb"}),
+                    model_part("VERS", CompilerVersion{1, 8, 1, 4242, 0, "abcdef0", "custom"}),
+                    model_part("SRCI", source_info(store, 1, true)), model_part("PRIV", RawPart{}, store.bytes({1, 2, 3}))});
+  add("dxc_srci_stored", {model_part("SRCI", source_info(store, 0, false))});
+  add("dxc_rdat", {model_part("DXIL", program(store, 6)), model_part("RDAT", runtime_data(store))});
   return out;
 }
 

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/strings.h"
+#include "support/model_part.h"
 
 namespace sp::fuzz {
 namespace {
@@ -184,13 +184,6 @@ bool mutate(RuntimeData& d, Random& r) {
   return true;
 }
 
-Part part(const char (&fourcc)[5], PartContent content) {
-  Part p;
-  p.fourcc = make_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
-  p.content = std::move(content);
-  return p;
-}
-
 Signature signature(SignatureLayout layout) {
   Signature s;
   s.layout = layout;
@@ -209,38 +202,38 @@ Part fresh_decoded_part(Random& r) {
       psv.version = static_cast<uint32_t>(1 + r.below(3));
       psv.info.shader_stage = static_cast<uint8_t>(r.below(14));
       psv.layout_stage = psv.info.shader_stage;
-      return part("PSV0", Box<Psv>(std::move(psv)));
+      return model_part("PSV0", Box<Psv>(std::move(psv)));
     }
     case 2: {
       RootSignature rs;
       rs.version = static_cast<uint32_t>(1 + r.below(3));
       rs.parameters.emplace_back();
-      return part("RTS0", Box<RootSignature>(std::move(rs)));
+      return model_part("RTS0", Box<RootSignature>(std::move(rs)));
     }
-    case 3: return part(r.below(2) == 0 ? "ISG1" : "OSG1", signature(SignatureLayout::sg1));
-    case 4: return part(r.below(2) == 0 ? "ISGN" : "OSGN", signature(SignatureLayout::legacy));
-    case 5: return part("OSG5", signature(SignatureLayout::osg5));
+    case 3: return model_part(r.below(2) == 0 ? "ISG1" : "OSG1", signature(SignatureLayout::sg1));
+    case 4: return model_part(r.below(2) == 0 ? "ISGN" : "OSGN", signature(SignatureLayout::legacy));
+    case 5: return model_part("OSG5", signature(SignatureLayout::osg5));
     case 6: {
       SourceInfo si;
       si.compress_type = static_cast<uint16_t>(r.below(2));
       si.files.push_back({"a.hlsl", "float4 main() : SV_Target { return 0; }"});
-      return part("SRCI", Box<SourceInfo>(std::move(si)));
+      return model_part("SRCI", Box<SourceInfo>(std::move(si)));
     }
     case 7: {
       RuntimeData rdat;
       rdat.sections.emplace_back();
-      return part("RDAT", std::move(rdat));
+      return model_part("RDAT", std::move(rdat));
     }
     case 8: {
       Program program;
       program.header.bitcode_magic = make_fourcc('D', 'X', 'I', 'L');
       program.header.version = 0x60;
       program.header.dxil_major = 1;
-      return part("DXIL", program);
+      return model_part("DXIL", program);
     }
-    case 9: return part("HASH", ShaderHash{});
-    case 10: return part("SFI0", FeatureInfo{});
-    default: return r.below(2) == 0 ? part("ILDN", DebugName{}) : part("VERS", CompilerVersion{});
+    case 9: return model_part("HASH", ShaderHash{});
+    case 10: return model_part("SFI0", FeatureInfo{});
+    default: return r.below(2) == 0 ? model_part("ILDN", DebugName{}) : model_part("VERS", CompilerVersion{});
   }
 }
 

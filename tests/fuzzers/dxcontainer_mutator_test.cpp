@@ -14,6 +14,7 @@
 #include "dxcontainer/writer.h"
 #include "support/containers.h"
 #include "support/dxcontainer_content_mutation.h"
+#include "support/model_part.h"
 
 namespace sp::fuzz {
 namespace {
@@ -112,11 +113,8 @@ std::vector<uint8_t> decoded_sample() {
   dxc::RootSignature rs;
   rs.version = 2;
   rs.parameters.resize(1);
-  c.parts.resize(2);
-  c.parts[0].fourcc = make_fourcc('P', 'S', 'V', '0');
-  c.parts[0].content = Box<dxc::Psv>(psv);
-  c.parts[1].fourcc = make_fourcc('R', 'T', 'S', '0');
-  c.parts[1].content = Box<dxc::RootSignature>(rs);
+  c.parts.push_back(model_part("PSV0", Box<dxc::Psv>(psv)));
+  c.parts.push_back(model_part("RTS0", Box<dxc::RootSignature>(rs)));
   return dxc::write_container(c);
 }
 
