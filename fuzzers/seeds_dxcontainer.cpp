@@ -4,7 +4,7 @@
 // OUTDIR/dxcontainer/ gets containers built here from models (the part
 // kinds and layouts yaml2obj cannot express: fxc's legacy signatures and
 // OSG5, SRCI stored and zlib, RDAT, ILDN, VERS, ILDB, PRIV, all three root
-// signature versions) plus a copy of each CONTAINER given (scripts/gen-corpus
+// signature versions, PSV0 records at other strides than their size) plus a copy of each CONTAINER given (scripts/gen-corpus
 // passes the yaml2obj-built ones from tests/data/dxcontainer/yaml). Then
 // every part of every one of those containers is written in the input
 // format of its part-level target (OUTDIR/psv0, signature, rts0, srci,
@@ -132,6 +132,34 @@ RuntimeData runtime_data(Store& store) {
   return rd;
 }
 
+// PSV0 v2 of a pixel shader whose records are not at their own size:
+// resources padded to 28 bytes, and input elements (nothing follows them,
+// as there are no outputs) at `element_stride`. 20 pads them; 8 cuts them
+// short, which the reader must reject before it reads a 16-byte element
+// off the end of the part.
+Psv psv_with_strides(uint32_t element_stride) {
+  Psv psv;
+  psv.version = 2;
+  psv.resource_stride = 28;
+  psv.resources.push_back({2, 0, 1, 1, 1, 0});
+  psv.resources.push_back({3, 1, 0, 0xFFFFFFFF, 4, 1});
+  psv.element_stride = element_stride;
+  for (const char* name : {"TEXCOORD", "COLOR"}) {
+    PsvSignatureElement e;
+    e.name = name;
+    e.rows = 1;
+    e.col_bits = 0x44;  // 4 columns, allocated
+    e.component_type = 3;
+    e.interpolation = 2;
+    psv.inputs.push_back(e);
+  }
+  return psv;
+}
+
+// Built containers whose name ends so are malformed on purpose (error
+// paths a fuzzer should start from); every other one must parse.
+constexpr std::string_view kRejected = "_rejected";
+
 std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
   std::vector<std::pair<std::string, Container>> out;
   auto add = [&](std::string name, std::vector<Part> parts) {
@@ -162,6 +190,9 @@ std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
                     model_part("SRCI", source_info(store, 1, true)), model_part("PRIV", RawPart{}, store.bytes({1, 2, 3}))});
   add("dxc_srci_stored", {model_part("SRCI", source_info(store, 0, false))});
   add("dxc_rdat", {model_part("DXIL", program(store, 6)), model_part("RDAT", runtime_data(store))});
+  add("dxc_psv0_padded_records", {model_part("DXIL", program(store, 0)), model_part("PSV0", Box<Psv>(psv_with_strides(20)))});
+  add("dxc_psv0_short_elements" + std::string(kRejected),
+      {model_part("DXIL", program(store, 0)), model_part("PSV0", Box<Psv>(psv_with_strides(8)))});
   return out;
 }
 
@@ -236,8 +267,11 @@ int main(int argc, char** argv) {
       const std::vector<uint8_t> bytes = write_container(model);
       write_file(out / "dxcontainer" / (name + ".dxbc"), bytes);
       const ParseResult r = parse_container(bytes);
-      if (!r.ok()) throw std::runtime_error(name + " does not parse: " + r.error->to_string());
-      write_parts(out, name, *r.container);
+      if (r.ok() == name.ends_with(kRejected))
+        throw std::runtime_error(name + (r.ok() ? " parses" : " does not parse: " + r.error->to_string()));
+      // The parts as the writer encoded them (a rejected container has no parse).
+      for (Part& p : model.parts) p.data = store.bytes(encode_part(p));
+      write_parts(out, name, model);
       ++count;
     }
     for (int i = 2; i < argc; ++i) {

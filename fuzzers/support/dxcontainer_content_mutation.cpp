@@ -1,5 +1,6 @@
 #include "support/dxcontainer_content_mutation.h"
 
+#include <iterator>
 #include <utility>
 
 #include "support/model_part.h"
@@ -101,8 +102,15 @@ void mutate_vector_counts(PsvRuntimeInfo& info, Random& r) {
   }
 }
 
+// A record stride around the record's size: shorter ones the reader must
+// reject, longer ones it must skip the padding of, 0 for the writer's own.
+uint32_t record_stride(Random& r) {
+  static constexpr uint32_t kStrides[] = {0, 4, 8, 12, 16, 20, 24, 28, 32, 64};
+  return kStrides[r.below(std::size(kStrides))];
+}
+
 bool mutate(Psv& s, Random& r) {
-  switch (r.below(8)) {
+  switch (r.below(9)) {
     case 0: s.version = static_cast<uint32_t>(r.below(4)); break;
     case 1:
       s.info.shader_stage = static_cast<uint8_t>(r.below(16));
@@ -119,6 +127,7 @@ bool mutate(Psv& s, Random& r) {
         resize(s.resources, r);
       }
       break;
+    case 7: (r.below(2) == 0 ? s.resource_stride : s.element_stride) = record_stride(r); break;
     default:
       if (PsvSignatureElement* e = pick(psv_elements(s, r), r)) {
         mutate_psv_element(*e, r);

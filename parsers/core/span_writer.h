@@ -38,6 +38,14 @@ class ByteWriter {
   // Zero bytes up to the next multiple of 4 of size().
   void pad_to_4() { put_zeros(static_cast<size_t>(align_up4(buf_.size()) - buf_.size())); }
 
+  // Makes what was written since `start` exactly `n` bytes long: zero
+  // padding, or cutting off its end (records written at a stride other
+  // than their size). `start` past the end is a bug in the caller.
+  void fit_since(size_t start, size_t n) {
+    if (start > buf_.size()) throw std::out_of_range("ByteWriter::fit_since past the end");
+    buf_.resize(start + n);
+  }
+
   // Overwrites 4 bytes already written at `offset` (a field whose value is
   // known only later, such as an offset or a size). Writing past the end is
   // a bug in the caller, not something the data can cause.

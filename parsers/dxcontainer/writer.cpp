@@ -251,16 +251,17 @@ void encode_psv(const Psv& psv, ByteWriter& w) {
     // whatever the version, so a v0 model that has them keeps v1 records.
     const bool long_records = version >= 1 || std::any_of(psv.resources.begin(), psv.resources.end(),
                                                           [](const PsvResource& r) { return r.kind || r.flags; });
-    w.put_u32_le(kPsvResourceStride[long_records ? 1 : 0]);
+    const uint32_t stride = psv.resource_stride ? psv.resource_stride : kPsvResourceStride[long_records ? 1 : 0];
+    w.put_u32_le(stride);
     for (const PsvResource& r : psv.resources) {
+      const size_t start = w.size();
       w.put_u32_le(r.type);
       w.put_u32_le(r.space);
       w.put_u32_le(r.lower_bound);
       w.put_u32_le(r.upper_bound);
-      if (long_records) {
-        w.put_u32_le(r.kind);
-        w.put_u32_le(r.flags);
-      }
+      w.put_u32_le(r.kind);
+      w.put_u32_le(r.flags);
+      w.fit_since(start, stride);
     }
   }
   if (version == 0) return;
@@ -271,10 +272,14 @@ void encode_psv(const Psv& psv, ByteWriter& w) {
   for (uint32_t v : indices.entries()) w.put_u32_le(v);
 
   if (!psv.inputs.empty() || !psv.outputs.empty() || !psv.patch_or_prim.empty()) {
-    w.put_u32_le(kPsvSignatureElementSize);
+    const uint32_t stride = psv.element_stride ? psv.element_stride : kPsvSignatureElementSize;
+    w.put_u32_le(stride);
     for (size_t l = 0; l < 3; ++l)
-      for (size_t i = 0; i < lists[l]->size(); ++i)
+      for (size_t i = 0; i < lists[l]->size(); ++i) {
+        const size_t start = w.size();
         put_psv_element((*lists[l])[i], placed[l][i].first, placed[l][i].second, w);
+        w.fit_since(start, stride);
+      }
   }
   put_dependency_tables(psv, info, w);
 }

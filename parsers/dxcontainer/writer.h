@@ -52,6 +52,10 @@ struct WriteOptions {
 //    parser reads them (model tables truncated or zero-extended to fit).
 //    PSV v0 has no string, index or element tables: the model's are dropped;
 //    its resource records are 16 bytes unless one has a Kind or Flags.
+//    A model's non-zero resource_stride / element_stride is kept (records
+//    zero-padded or cut to it: a parsed file's padded records round-trip,
+//    and the fuzzers' mutator and seeds get the strides a reader must
+//    reject or skip over); 0 means the size the version defines.
 //  - RTS0: header, parameter headers, each parameter's data in order (a
 //    descriptor table's ranges right after its header), static samplers.
 //    Data is laid out by RootParameter::type; a value of another kind is
