@@ -13,6 +13,7 @@
 #include "conformance/runner.h"
 #include "conformance/subprocess.h"
 #include "conformance/sweeps.h"
+#include "support/test_files.h"
 
 namespace sp::conform {
 namespace {
@@ -56,7 +57,7 @@ TEST(Conform, AdapterEndingsMapToVerdicts) {
 }
 
 TEST(Conform, AdapterFilesAreChecked) {
-  const fs::path dir = fs::temp_directory_path() / "sp_conform_adapter";
+  const fs::path dir = test::scratch_path("conform_adapter");
   fs::create_directories(dir);
   const fs::path file = dir / "a.json";
   for (const char* bad : {R"({"name": "x", "command": ["true"]})", R"({"name": "x", "command": ["true", "{input}"], "tiemout_ms": 1})",
@@ -102,7 +103,7 @@ TEST(Conform, TruncateLengthsSampleLargeInputs) {
 }
 
 TEST(ConformCli, UnmetExpectationExitsOneAndReportsIt) {
-  const fs::path dir = fs::temp_directory_path() / "sp_conform_cli";
+  const fs::path dir = test::scratch_path("conform_cli");
   fs::create_directories(dir / "cases");
   fs::copy_file(kCases / "n_part_offset_past_end", dir / "cases" / "y_mislabelled", fs::copy_options::overwrite_existing);
   fs::copy_file(kCases / "y_writer_base", dir / "cases" / "plain_input", fs::copy_options::overwrite_existing);

@@ -44,7 +44,7 @@ TEST(DigestCli, FixedFilesAreAcceptedByVkd3d) {
   if (!fs::exists(kVkd3d)) GTEST_SKIP() << "vkd3d-compiler not installed";
   const auto files = test::external_containers();
   if (files.empty()) GTEST_SKIP() << "no ../shared/external";
-  const fs::path dir = fs::temp_directory_path() / "sp_digest_fix";
+  const fs::path dir = test::scratch_path("digest_fix");
   fs::create_directories(dir);
   size_t checked = 0;
   for (const auto& f : files) {
@@ -78,7 +78,7 @@ TEST(DigestCli, FixedFilesAreAcceptedByVkd3d) {
 }
 
 TEST(DigestCli, NotAContainerExitsOne) {
-  const fs::path path = fs::temp_directory_path() / "sp_not_a_container";
+  const fs::path path = test::scratch_path("not_a_container");
   write(path, {'N', 'O', 'P', 'E'});
   const auto r = conform::run_command({SP_CLI, "digest", path.string()});
   EXPECT_EQ(r.exit_code, 1);

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "support/containers.h"
+#include "support/test_files.h"
 #include "conformance/subprocess.h"
 
 namespace sp::dxc {
@@ -63,7 +64,7 @@ std::vector<Case> cases() {
 TEST(Memory, HostileInputsStayUnder64MiB) {
   if (kSanitized) GTEST_SKIP() << "RSS is meaningless under ASan";
   if (!fs::exists("/usr/bin/time")) GTEST_SKIP() << "GNU time not installed";
-  const fs::path dir = fs::temp_directory_path() / "sp_memory_test";
+  const fs::path dir = test::scratch_path("memory_test");
   fs::create_directories(dir);
   for (const Case& c : cases()) {
     ASSERT_LT(c.bytes.size(), 1u << 20) << c.name;

@@ -23,7 +23,7 @@ bool have_obj2yaml() { return std::string(SP_OBJ2YAML).size() > 0 && std::filesy
 conform::RunResult obj2yaml(const std::filesystem::path& file) { return conform::run_command({SP_OBJ2YAML, file.string()}); }
 
 std::filesystem::path write_temp(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const auto path = std::filesystem::temp_directory_path() / ("sp_obj2yaml_" + name);
+  const auto path = test::scratch_path("obj2yaml_" + name);
   std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   return path;
 }

@@ -4,11 +4,17 @@
 #include <fstream>
 #include <iterator>
 
+#include <unistd.h>
+
 namespace sp::test {
 
 std::vector<uint8_t> read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::filesystem::path scratch_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("sp_" + name + "_" + std::to_string(getpid()));
 }
 
 bool have_external() { return std::filesystem::is_directory(SP_EXTERNAL_DIR); }

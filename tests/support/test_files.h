@@ -12,6 +12,11 @@ namespace sp::test {
 
 std::vector<uint8_t> read_file(const std::filesystem::path& path);
 
+// A path in the temporary folder for this process's scratch files:
+// sp_<name>_<pid>, so concurrent runs (the dev and asan suites, another
+// worktree's) never share one.
+std::filesystem::path scratch_path(const std::string& name);
+
 // Files under ../shared/external/<sub> whose names end in `suffix`, sorted;
 // empty when the folder does not exist.
 std::vector<std::filesystem::path> external_files(const std::string& sub, const std::string& suffix);
