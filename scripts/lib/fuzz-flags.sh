@@ -1,5 +1,6 @@
-# Sourced by the fuzzing scripts: the libFuzzer flags every run of a target
-# gets, so a one-off measurement runs exactly as scripts/fuzz does.
+# Sourced by the fuzzing scripts and by scripts/mutants: the libFuzzer flags
+# every run of a target gets, so a one-off measurement runs exactly as
+# scripts/fuzz does.
 
 # The limits of one run, as OSS-Fuzz sets them.
 SP_FUZZ_LIMITS=(-timeout=25 -rss_limit_mb=2560)

@@ -3,11 +3,12 @@ its file) and lives in a function no other mutant touches, so each found
 bug is a crash state of its own. They weaken what the parsers rely on:
 bounds checks by subtraction, record strides, count limits, NUL searches.
 A mutant in a core helper surfaces in whichever parser calls it; `target`
-is the fuzz target expected to reach it. Such a mutant owns that parser's
-crash state, so no part mutant may crash the same way there: a HASH
-digest copied past the part (core-reader-read hands out a 16-byte digest
-when 15 bytes remain) or a signature read past its table (core-range-fits)
-would be one triage cluster for two mutants."""
+is the fuzz target expected to reach it. Such a mutant owns every
+function of that target its bug can surface in, so no other mutant may sit
+there: core-reader-read crashes in whichever of HASH, ILDN and VERS the
+fuzzer breaks first (each reads through SpanReader::read), so a planted
+ILDN or VERS bug would share its triage cluster one run in three; a
+signature read past its table would share core-range-fits'."""
 from __future__ import annotations
 
 import dataclasses
@@ -62,6 +63,14 @@ MUTANTS = (
            "const bool header_fits = range_fits(off, kPartHeaderSize, size);",
            "const bool header_fits = range_fits(off, 4, size);",
            "a part header is checked for its fourcc only, not its size field", "dxcontainer"),
+    Mutant("layout-previous-part", "parsers/dxcontainer/layout.cpp", "check_layout",
+           "if (i > 0 && p.offset <= c.parts[i - 1].offset) in_order = false;",
+           "if (p.offset <= c.parts[i - 1].offset) in_order = false;",
+           "the part-order check compares the first part with the one before it", "dxcontainer"),
+    Mutant("names-treatment-index", "parsers/dxcontainer/names.cpp", "part_treatment",
+           "return index < kPartKindCount ? kTreatments[index] : PartTreatment::unknown;",
+           "return index <= kPartKindCount ? kTreatments[index] : PartTreatment::unknown;",
+           "an unknown part's kind index (one past the table) is looked up in the table", "dxcontainer"),
     # parsers/dxcontainer: the parts.
     Mutant("program-bitcode-slice", "parsers/dxcontainer/part_program.cpp", "parse_program",
            "auto bitcode = slice(after_program_header, h.bitcode_offset, h.bitcode_size);",
@@ -72,14 +81,6 @@ MUTANTS = (
            "if (s.data.size() < 4) return r.fail(Code::part_too_small, \"flags\", \"SFI0 holds no flags\");\n"
            "  out.flags = load_le<uint64_t>(s.data.data());",
            "SFI0 is checked for 4 bytes of flags and 8 are loaded", "small_parts"),
-    Mutant("ildn-name-nul", "parsers/dxcontainer/part_program.cpp", "parse_debug_name",
-           "uint8_t nul = 0;\n  if (!r.u8(nul, \"name\")) return false;",
-           "const uint8_t nul = name.data()[name.size()];\n  (void)r.skip(1, \"name\");",
-           "the NUL after the ILDN name is read without checking that the part holds it", "small_parts"),
-    Mutant("vers-string-list", "parsers/dxcontainer/part_program.cpp", "parse_compiler_version",
-           "if (!r.bytes(out.string_list_size, list, \"strings\")) return false;",
-           "list = Bytes(s.data.data() + 16, out.string_list_size);",
-           "the VERS string list size is not checked against the part", "small_parts"),
     Mutant("digest-signed-extent", "parsers/dxcontainer/digest.cpp", "signed_extent",
            "return (file_size >= kHeaderSize && file_size <= image.size()) ? image.first(file_size) : image;",
            "return file_size >= kHeaderSize ? Bytes(image.data(), file_size) : image;",
@@ -112,8 +113,8 @@ MUTANTS = (
            "if (uint64_t{count} * 2 > data.size())\n    return r.fail",
            "if (false)\n    return r.fail",
            "the SRCI argument count is not limited by the argument bytes", "srci"),
-    Mutant("srci-section-size", "parsers/dxcontainer/part_source_info.cpp", "parse_source_info",
-           "if (size < 8 || size > s.data.size() - pos)",
-           "if (size < 8)",
-           "an SRCI section may claim to run past the part", "srci"),
+    Mutant("srci-section-type", "parsers/dxcontainer/part_source_info.cpp", "parse_source_info",
+           "if (type > 2)\n      return h.fail_at",
+           "if (type > 3)\n      return h.fail_at",
+           "SRCI section type 3 passes the check and indexes past the three-entry seen[] table", "srci"),
 )

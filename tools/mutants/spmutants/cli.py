@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import configparser
 import json
 import shutil
 import subprocess
@@ -45,15 +44,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def fuzz_flags(target: str, fuzzers: Path) -> list[str]:
-    """The [libfuzzer] section of fuzzers/<target>.options (OSS-Fuzz form),
-    as flags; a dict path is relative to fuzzers/."""
-    options = configparser.ConfigParser()
-    options.read(fuzzers / f"{target}.options")
-    flags = []
-    for key, value in options["libfuzzer"].items() if options.has_section("libfuzzer") else []:
-        flags.append(f"-{key}={fuzzers / value if key == 'dict' else value}")
-    return flags
+def fuzz_flags(target: str) -> list[str]:
+    """The flags scripts/fuzz gives the target (scripts/lib/fuzz-flags.sh:
+    its .options and the run limits), so a mutant is fuzzed as nightly runs
+    fuzz; paths are relative to the repository."""
+    script = 'source scripts/lib/fuzz-flags.sh; options_of "$1"; printf "%s\\n" "${SP_FUZZ_LIMITS[@]}"'
+    out = subprocess.run(["bash", "-c", script, "-", target], cwd=REPO, check=True, capture_output=True, text=True)
+    return out.stdout.split()
 
 
 def build(scratch: Path, target: str, jobs: int) -> None:
@@ -72,11 +69,12 @@ def fuzz(binary: Path, target: str, run_dir: Path, seconds: int, seed: int) -> t
     shutil.copytree(REPO / "corpus" / target, corpus)
     artifacts = run_dir / "artifacts"
     artifacts.mkdir()
-    cmd = [str(binary), *fuzz_flags(target, REPO / "fuzzers"), f"-max_total_time={seconds}", f"-seed={seed}",
-           "-timeout=25", "-rss_limit_mb=2560", f"-artifact_prefix={artifacts}/", str(corpus)]
+    cmd = [str(binary), *fuzz_flags(target), f"-max_total_time={seconds}", f"-seed={seed}",
+           f"-artifact_prefix={artifacts}/", str(corpus)]
     start = time.monotonic()
     with (run_dir / "log").open("wb") as log:
-        subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, check=False, timeout=seconds * 4 + 120)
+        subprocess.run(cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=log, check=False,
+                       timeout=seconds * 4 + 120)
     elapsed = time.monotonic() - start
     crashes = sorted(artifacts.iterdir())
     return elapsed, (crashes[0] if crashes else None)
