@@ -27,10 +27,14 @@ Exit status: 1 on a new crash, a regression replay failure or a conformance
 expectation not met (or a step that failed to run); 0 otherwise."""
 
 # Seconds kept back for the steps after fuzzing, and the seconds a target
-# runs past -max_total_time (a -fork parent stops between jobs), before any
-# night has measured them; later nights use the last one's (history).
+# runs past -max_total_time (seed loading, and a -fork parent stops only
+# between jobs), before any night has measured them; later nights use the
+# last one's (history): its steps after fuzzing, and the worst target's
+# overrun, since a mean let one slow target push a night to 624 s of 600.
+# SAFETY_SHARE of the run is kept free for the night-to-night variation.
 DEFAULT_RESERVE = 150
 DEFAULT_OVERRUN = 5
+SAFETY_SHARE = 0.03
 MIN_SECONDS_PER_TARGET = 10
 
 
@@ -42,6 +46,19 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help="libFuzzer -fork processes and build jobs (default: every core)")
     p.add_argument("--out", type=Path, default=Path("build/nightly"), help="report folder (default build/nightly)")
     return p.parse_args(argv)
+
+
+def fuzz_seconds(history: list[dict], left: float, targets: int, minutes: float) -> int:
+    """Each target's -max_total_time, so that the night ends by its deadline
+    (`left` seconds away) by last night's measure of what follows fuzzing
+    and of how far a target runs past its time."""
+    reserve, overrun = DEFAULT_RESERVE, DEFAULT_OVERRUN
+    if history:
+        last = history[-1]
+        reserve = last["timings"]["after fuzzing"]
+        overrun = max([0] + [s["seconds"] - last["seconds_per_target"] for s in last["fuzzing"] if s["seconds"]])
+    budget = left - reserve - SAFETY_SHARE * minutes * 60
+    return max(MIN_SECONDS_PER_TARGET, int(budget / targets - overrun))
 
 
 def build(root: Path, preset: str, jobs: int, log: Path) -> int:
@@ -81,14 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     t = step("install and build", t)
 
-    history = report.load_history(out / "history")
-    reserve, overrun = DEFAULT_RESERVE, DEFAULT_OVERRUN
-    if history:
-        last = history[-1]
-        reserve = last["timings"]["after fuzzing"]
-        overrun = max(0, (last["timings"]["fuzz"] - last["seconds_per_target"] * len(last["fuzzing"])) / len(last["fuzzing"]))
     targets = steps.fuzz_targets(root)
-    seconds = max(MIN_SECONDS_PER_TARGET, int((deadline - time.monotonic() - reserve) / len(targets) - overrun))
+    seconds = fuzz_seconds(report.load_history(out / "history"), deadline - time.monotonic(), len(targets),
+                           args.minutes)
     print(f"fuzzing {len(targets)} targets for {seconds} s each with {args.jobs} jobs", flush=True)
     fuzz_rc = steps.sh(root, ["scripts/fuzz", "-t", str(seconds), "-j", str(args.jobs), "-o", str(runs), *targets],
                        out / "logs/fuzz.log", echo=True)

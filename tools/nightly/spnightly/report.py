@@ -76,14 +76,15 @@ def markdown(night: dict) -> str:
              f"{night['minutes']:g} minutes, {night['jobs']} jobs, {night['seconds_per_target']} s of fuzzing per "
              f"target, {night['timings']['total']:.0f} s in all.", ""]
     lines += ["**FAIL**: " + "; ".join(night["failures"]) if night["failures"] else "**PASS**", ""]
-    lines += ["## Fuzzing", "", "| target | execs | exec/s | cov | corpus | new | findings |", "|---|---|---|---|---|---|---|"]
+    lines += ["## Fuzzing", "", "| target | seconds | execs | exec/s | cov | corpus | new | findings |",
+              "|---|---|---|---|---|---|---|---|"]
     for s in night["fuzzing"]:
         t = s["target"]
         found = findings_text(s)
         if t in night["triage"]:
             ids = ", ".join(f"[#{c['id']} {c['crash_type']}]({c['dir']})" for c in night["triage"][t]["clusters"])
             found += f" ([triage]({night['triage'][t]['report']}){': ' + ids if ids else ''})"
-        lines.append(f"| {t} | {s['execs']} | {s['exec_per_sec']} | {s['cov']} | {s['corpus']} | {s['new']} | {found} |")
+        lines.append(f"| {t} | {s['seconds']} | {s['execs']} | {s['exec_per_sec']} | {s['cov']} | {s['corpus']} | {s['new']} | {found} |")
     lines += ["", "## Corpus merge (-set_cover_merge=1)", "", "| corpus | before | after |", "|---|---|---|"]
     lines += [f"| corpus/{m['corpus']} | {m['before']} | {m['after']} |" for m in night["merge"]]
     lines += ["", "## Regressions replayed", "", "| target | replayed | failed |", "|---|---|---|"]
@@ -136,7 +137,7 @@ def page(night: dict, history: list[dict]) -> str:
             found += " (" + ", ".join([link(tri["report"], "triage")] + [
                 link(c["dir"], f"#{c['id']} {c['crash_type']}: {' / '.join(c['crash_state'])}")
                 for c in tri["clusters"]]) + ")"
-        fuzz_rows.append([e(t)] + [e(str(s[k])) for k in ("execs", "exec_per_sec", "cov", "corpus", "new")] + [found])
+        fuzz_rows.append([e(t)] + [e(str(s[k])) for k in ("seconds", "execs", "exec_per_sec", "cov", "corpus", "new")] + [found])
     c = night["conformance"]
     summary = c["summary"] or {}
     impl_rows = [[e(i)] + [str(k.get(x, "")) for x in ("accept", "reject", "crash", "timeout", "oom", "met", "unmet", "agrees")]
@@ -152,7 +153,7 @@ def page(night: dict, history: list[dict]) -> str:
         f"{night['jobs']} jobs, {night['seconds_per_target']} s of fuzzing per target, {night['timings']['total']:.0f} s in all.</p>",
         verdict,
         f"<h2>Trends ({len(history)} night{'s' if len(history) != 1 else ''})</h2><div class='charts'>{svg}</div>",
-        "<h2>Fuzzing</h2>", table(["target", "execs", "exec/s", "cov", "corpus", "new", "findings"], fuzz_rows),
+        "<h2>Fuzzing</h2>", table(["target", "seconds", "execs", "exec/s", "cov", "corpus", "new", "findings"], fuzz_rows),
         "<h2>Corpus merge (-set_cover_merge=1)</h2>",
         table(["corpus", "before", "after"], [[e("corpus/" + m["corpus"]), str(m["before"]), str(m["after"])] for m in night["merge"]]),
         "<h2>Regressions replayed</h2>",
