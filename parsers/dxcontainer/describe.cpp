@@ -259,7 +259,11 @@ json content(const Part& p) {
 }  // namespace
 
 json describe_diagnostic(const Diagnostic& d) {
-  return {{"code", std::string(code_name(d.code))}, {"offset", d.offset}, {"path", d.path}, {"message", text(d.message)}};
+  json j = {{"code", std::string(code_name(d.code))}, {"offset", d.offset}};
+  if (d.unit == OffsetUnit::bit) j["offset_unit"] = "bit";
+  j["path"] = d.path;
+  j["message"] = text(d.message);
+  return j;
 }
 
 json describe(const Container& c, const std::vector<Diagnostic>& warnings) {
