@@ -1,5 +1,7 @@
 #include <iostream>
 
+#include "bitcode/names.h"
+#include "bitstream/walk.h"
 #include "commands.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
@@ -27,7 +29,8 @@ void add_check(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
   add_limit_options(*cmd, o->limits);
   cmd->footer(
-      "Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
+      "Knows DXContainers and LLVM bitcode (bare or wrapped; offsets in bitstream diagnostics count bits and "
+      "read 'at bit <offset>'). Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
       "(or a warning the profile rejects), 2 usage or I/O error. 'shaderprobe codes' lists every code.");
   cmd->callback([&run, o] {
     run = [o] {
@@ -38,9 +41,18 @@ void add_check(CLI::App& app, Runner& run) {
       }
       auto data = read_input(o->file);
       if (!data) return int{kUsage};
-      dxc::ParseOptions options;
-      options.limits = o->limits;
-      dxc::ParseResult r = dxc::parse_container(*data, options);
+      dxc::ParseResult r;
+      if (bitstream::looks_like_bitcode(*data) || bitstream::has_wrapper(*data)) {
+        // LLVM bitcode, bare or wrapped: the whole bitstream is walked.
+        Context ctx(o->limits, data->size());
+        (void)bitstream::walk_file(*data, ctx, 0, bitstream::kLlvmIrMagic, bitcode::analyzer_block_name);
+        r.error = ctx.take_error();
+        r.warnings = ctx.take_warnings();
+      } else {
+        dxc::ParseOptions options;
+        options.limits = o->limits;
+        r = dxc::parse_container(*data, options);
+      }
       std::optional<Diagnostic> error = r.error;
       for (const Diagnostic& w : r.warnings)
         if (!error && dxc::profile_rejects(*profile, w.code)) error = w;
