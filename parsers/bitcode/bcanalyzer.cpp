@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "bitcode/metadata_strings.h"
 #include "bitcode/names.h"
 #include "bitstream/reader.h"
 #include "bitstream/wrapper.h"
@@ -241,37 +242,27 @@ class Dumper {
     }
   }
 
-  // METADATA_STRINGS: [count, offset of the characters] + a blob holding
-  // count vbr6 lengths, then the characters.
+  // METADATA_STRINGS decoded as the analyzer does (metadata_strings.h); the
+  // count line is printed before the strings, so a problem found later
+  // still fails the whole dump.
   bool metadata_strings(const Reader& r) {
     const bitstream::Record& rec = r.record();
-    auto bad = [&](std::string message) {
-      const std::string where = r.path();
-      return ctx_.fail_at_bit(Code::invalid_metadata_strings, rec.start_bit, FieldPath::root(where), std::move(message));
-    };
-    if (rec.blob.empty()) return bad("empty blob");
-    if (rec.ops.size() != 2) return bad(strprintf("%zu operands; METADATA_STRINGS has 2", rec.ops.size()));
-    // LLVM reads both as `unsigned`.
-    uint32_t count = static_cast<uint32_t>(rec.ops[0]);
-    const uint32_t offset = static_cast<uint32_t>(rec.ops[1]);
-    if (count == 0) return bad("no strings");
-    if (offset > rec.blob.size()) return bad(strprintf("string offset %u is past the %zu-byte blob", offset, rec.blob.size()));
-    out_ += " num-strings = ";
-    append_uint(out_, count);
-    out_ += " {\n";
-    bitstream::BitCursor lengths(rec.blob.first(offset));
-    Bytes chars = rec.blob.subspan(offset);
     const size_t level = r.depth() - 1;
-    for (; count != 0; --count) {
-      uint64_t size = 0;
-      if (lengths.read_vbr(6, size, 32) != bitstream::ReadStatus::ok)
-        return bad("the lengths run out before the strings do");
-      if (size > chars.size()) return bad(strprintf("string of %llu bytes runs past the blob", static_cast<unsigned long long>(size)));
+    const size_t mark = out_.size();
+    out_ += " num-strings = ";
+    append_uint(out_, static_cast<uint32_t>(rec.ops.empty() ? 0 : rec.ops[0]));
+    out_ += " {\n";
+    const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
       indent(level);
       out_ += "    '";
-      append_escaped(out_, chars.first(static_cast<size_t>(size)));
+      append_escaped(out_, s);
       out_ += "'\n";
-      chars = chars.subspan(static_cast<size_t>(size));
+    });
+    if (!problem.empty()) {
+      out_.resize(mark);
+      const std::string where = r.path();
+      return ctx_.fail_at_bit(Code::invalid_metadata_strings, rec.start_bit, FieldPath::root(where),
+                              std::string(problem));
     }
     indent(level);
     out_ += "  }";

@@ -89,6 +89,8 @@ class Reader {
   // an enter_block or end_block counts).
   [[nodiscard]] size_t depth() const { return just_ended_ ? frames_.size() : frames_.size() - 1; }
   [[nodiscard]] const Record& record() const { return record_; }
+  // After Entry::record: its index among the records of its block.
+  [[nodiscard]] uint64_t record_index() const { return frames_.back().records - 1; }
   [[nodiscard]] uint64_t bit_offset() const { return cursor_.bit_offset(); }
 
   // Names registered by the BLOCKINFO in effect (BLOCKNAME, SETRECORDNAME).

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 #include "bitcode/bcanalyzer.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -83,7 +85,8 @@ TEST(BcanalyzerCompare, DxilBitcodeOfExternalContainers) {
   if (!have_bcanalyzer()) GTEST_SKIP() << "llvm-bcanalyzer-22 is not installed";
   const auto files = test::external_files("vkd3d-proton", ".dxbc");
   if (files.empty()) GTEST_SKIP() << "../shared/external/vkd3d-proton is absent";
-  const fs::path scratch = fs::path(testing::TempDir()) / "sp_dxil_bitcode.bc";
+  // Per-process name: other checkouts on the machine share /tmp.
+  const fs::path scratch = fs::path(testing::TempDir()) / ("sp_dxil_bitcode_" + std::to_string(getpid()) + ".bc");
   size_t compared = 0;
   for (const auto& path : files) {
     const auto bytes = test::read_file(path);

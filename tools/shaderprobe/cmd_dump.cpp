@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "bitcode/bcanalyzer.h"
+#include "bitcode/describe.h"
 #include "bitstream/wrapper.h"
 #include "commands.h"
 #include "core/strings.h"
@@ -9,6 +10,7 @@
 #include "dxcontainer/obj2yaml.h"
 #include "input.h"
 #include "json_yaml.h"
+#include "program_bitcode.h"
 
 namespace sp::cli {
 namespace {
@@ -72,8 +74,18 @@ void add_dump(CLI::App& app, Runner& run) {
       if (!data) return int{kUsage};
       if (o->format == "bcanalyzer") return dump_bcanalyzer(*data, o->limits);
       if (bitstream::looks_like_bitcode(*data) || bitstream::has_wrapper(*data)) {
-        std::cerr << "error: bitcode files have only --format=bcanalyzer so far\n";
-        return int{kUsage};
+        if (o->format == "obj2yaml") {
+          std::cerr << "error: --format=obj2yaml is for DXContainers; bitcode has yaml, json and bcanalyzer\n";
+          return int{kUsage};
+        }
+        bitcode::ParseResult b = bitcode::parse_bitcode(*data, o->limits);
+        if (!b.ok()) {
+          print_error(*b.error);
+          return int{kMalformed};
+        }
+        const auto tree = bitcode::describe(*b.file, b.warnings);
+        std::cout << (o->format == "json" ? tree.dump(2) + "\n" : json_to_yaml(tree).document(""));
+        return int{kOk};
       }
       dxc::ParseOptions options;
       options.limits = o->limits;
@@ -86,7 +98,16 @@ void add_dump(CLI::App& app, Runner& run) {
       if (o->format == "obj2yaml") {
         std::cout << dxc::to_obj2yaml(*r.container);
       } else {
-        const auto tree = dxc::describe(*r.container, r.warnings);
+        auto tree = dxc::describe(*r.container, r.warnings);
+        // The DXIL / ILDB bitcode, decoded by the IR layer, beside its part.
+        for (ProgramBitcode& pb : parse_program_bitcode(*r.container, *data, o->limits)) {
+          if (!pb.result.ok()) {
+            print_error(*pb.result.error);
+            return int{kMalformed};
+          }
+          auto& part = tree["parts"][pb.part_index];
+          part["bitcode"] = bitcode::describe(*pb.result.file, pb.result.warnings);
+        }
         std::cout << (o->format == "json" ? tree.dump(2) + "\n" : json_to_yaml(tree).document(""));
       }
       return int{kOk};
