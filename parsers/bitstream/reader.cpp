@@ -375,17 +375,11 @@ std::optional<std::string_view> Reader::blockinfo_record_name(uint32_t block_id,
   return std::string_view(it->second);
 }
 
-bool Reader::read_vbr(unsigned width, uint64_t& v, unsigned max_bits, std::string_view what) {
-  const uint64_t at = cursor_.bit_offset();
-  switch (cursor_.read_vbr(width, v, max_bits)) {
-    case ReadStatus::ok:
-      return true;
-    case ReadStatus::truncated:
-      return fail(Code::truncated, at, leaf_,
-                  strprintf("%.*s runs past the end of the stream", static_cast<int>(what.size()), what.data()));
-    case ReadStatus::vbr_too_long:
-      break;
-  }
+bool Reader::vbr_failed(ReadStatus s, unsigned width, unsigned max_bits, std::string_view what) {
+  const uint64_t at = cursor_.bit_offset();  // a failed read did not move
+  if (s == ReadStatus::truncated)
+    return fail(Code::truncated, at, leaf_,
+                strprintf("%.*s runs past the end of the stream", static_cast<int>(what.size()), what.data()));
   return fail(Code::vbr_too_long, at, leaf_,
               strprintf("%.*s: vbr%u value has more than %u significant bits", static_cast<int>(what.size()),
                         what.data(), width, max_bits));

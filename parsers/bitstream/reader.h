@@ -128,7 +128,12 @@ class Reader {
   bool read_abbreviated(uint32_t id);
   bool blockinfo_record();
   bool read_abbrev_field(const AbbrevOp& op, uint64_t& v);
-  bool read_vbr(unsigned width, uint64_t& v, unsigned max_bits, std::string_view what);
+  // A VBR field; the failure (truncated, too long) reported as `what`.
+  [[gnu::always_inline]] bool read_vbr(unsigned width, uint64_t& v, unsigned max_bits, std::string_view what) {
+    const ReadStatus s = cursor_.read_vbr(width, v, max_bits);
+    return s == ReadStatus::ok || vbr_failed(s, width, max_bits, what);
+  }
+  bool vbr_failed(ReadStatus s, unsigned width, unsigned max_bits, std::string_view what);
   bool fail(Code code, uint64_t bit, Leaf leaf, std::string message);
   std::string path(Leaf leaf) const;
   std::string block_label(uint32_t id) const;

@@ -176,3 +176,68 @@ TEST(BitCursor, SameValuesAtEveryAlignment) {
 
 }  // namespace
 }  // namespace sp::bitstream
+
+namespace sp::bitstream {
+namespace {
+
+// A plain chunk-by-chunk VBR decoder (LLVM's loop, plus the significant-bit
+// rule), against which the cursor's one-window fast path is checked on
+// random bits at every width, both limits and every position near the end.
+ReadStatus reference_vbr(Bytes bytes, uint64_t pos, unsigned width, unsigned max_bits, uint64_t& v, uint64_t& end) {
+  auto bit = [&](uint64_t i) { return (bytes[i / 8] >> (i % 8)) & 1u; };
+  const uint64_t size = bytes.size() * 8;
+  uint64_t result = 0;
+  for (unsigned shift = 0;; shift += width - 1) {
+    if (width > size - pos) return ReadStatus::truncated;
+    uint64_t piece = 0;
+    for (unsigned i = 0; i < width; ++i) piece |= uint64_t{bit(pos + i)} << i;
+    pos += width;
+    const uint64_t bits = piece & ((uint64_t{1} << (width - 1)) - 1);
+    for (unsigned i = 0; i < width - 1; ++i)
+      if ((bits >> i) & 1) {
+        if (shift + i >= max_bits) return ReadStatus::vbr_too_long;
+        result |= uint64_t{1} << (shift + i);
+      }
+    if (((piece >> (width - 1)) & 1) == 0) {
+      v = result;
+      end = pos;
+      return ReadStatus::ok;
+    }
+    if (shift + width - 1 >= max_bits) return ReadStatus::vbr_too_long;
+  }
+}
+
+TEST(BitCursor, VbrFastPathMatchesReference) {
+  uint64_t seed = 0x9E3779B97F4A7C15u;
+  auto next = [&] {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+  };
+  for (int round = 0; round < 4000; ++round) {
+    std::vector<uint8_t> bytes(1 + next() % 24);
+    // Mostly set high bits of chunks (long chains), sometimes random.
+    for (auto& b : bytes) b = static_cast<uint8_t>(round % 3 == 0 ? next() : next() | next());
+    const auto width = static_cast<unsigned>(2 + next() % 31);
+    const unsigned max_bits = next() % 2 ? 64 : 32;
+    const uint64_t pos = next() % (bytes.size() * 8);
+    uint64_t want = 0, want_end = 0, got = 0;
+    const ReadStatus expected = reference_vbr(bytes, pos, width, max_bits, want, want_end);
+    BitCursor c(bytes);
+    ASSERT_TRUE(c.seek(pos));
+    const ReadStatus actual = c.read_vbr(width, got, max_bits);
+    // Where a chain is both overlong and cut off, either answer is right.
+    if (expected != actual && expected != ReadStatus::ok && actual != ReadStatus::ok) continue;
+    ASSERT_EQ(actual, expected) << "width " << width << " max " << max_bits << " pos " << pos << " round " << round;
+    if (expected == ReadStatus::ok) {
+      EXPECT_EQ(got, want);
+      EXPECT_EQ(c.position(), want_end);
+    } else {
+      EXPECT_EQ(c.position(), pos);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sp::bitstream
