@@ -70,6 +70,7 @@ class Dumper {
                         h.magic, h.version, h.offset, h.size, h.cpu_type);
     }
     stream_base_bit_ = (base_byte + s.offset) * 8;
+    max_text_ = uint64_t{ctx_.limits().max_text_per_input_byte} * file.size() + 4096;
     Reader r(s.bytes, stream_base_bit_, ctx_, nullptr);
     uint32_t magic = 0;
     if (!r.start(magic)) return false;
@@ -98,6 +99,12 @@ class Dumper {
           break;
         case Reader::Entry::record:
           if (open_.back().dumped && !record(r)) return false;
+          if (out_.size() > max_text_) {
+            const std::string where = r.path();
+            return ctx_.fail_at_bit(Code::limit_exceeded, r.record().start_bit, FieldPath::root(where),
+                                    strprintf("the dump outgrows limits.max_text_per_input_byte (%u) times the input",
+                                              ctx_.limits().max_text_per_input_byte));
+          }
           break;
       }
     }
@@ -273,6 +280,7 @@ class Dumper {
   std::string& out_;
   bool ir_ = false;
   uint64_t stream_base_bit_ = 0;
+  uint64_t max_text_ = 0;
   std::vector<Open> open_;
 };
 

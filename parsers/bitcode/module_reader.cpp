@@ -39,6 +39,12 @@ constexpr size_t min_fields(uint32_t code) {
   }
 }
 
+// Blocks whose records the model keeps (others are only counted).
+constexpr bool keeps_operands(uint32_t block) {
+  return block == kModuleBlock || block == kTypeBlock || block == kParamAttrBlock || block == kParamAttrGroupBlock ||
+         block == kMetadataBlock || block == kValueSymtabBlock;
+}
+
 std::string chars(std::span<const uint64_t> ops) {
   std::string s;
   s.reserve(ops.size());
@@ -176,6 +182,17 @@ class ModuleReader {
       return true;
     }
     if (m == nullptr) return true;
+    // Operands the model keeps are charged to the decode budget (one per
+    // operand, limits.decode_budget_per_byte per input byte): a bitstream
+    // can pack an operand into one bit, so kept 64-bit values could
+    // otherwise outgrow the input 64-fold. Real modules keep far fewer.
+    if (keeps_operands(block)) {
+      const uint64_t kept = rec.ops.size() + rec.blob.size() / 8;
+      if (kept > ctx_.budget())
+        return bad(r, Code::decode_budget_exceeded,
+                   strprintf("%llu more operands would exceed the decode budget", static_cast<unsigned long long>(kept)));
+      (void)ctx_.charge_at_bit(kept, rec.start_bit, FieldPath::root());
+    }
     switch (block) {
       case kModuleBlock: return module_record(r, *m);
       case kTypeBlock: {

@@ -70,10 +70,11 @@ void Context::add_warning(Diagnostic d) {
   }
 }
 
-bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at) {
-  return fail(Code::decode_budget_exceeded, offset, at,
-              strprintf("%llu more records would exceed the decode budget",
-                        static_cast<unsigned long long>(records)));
+bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at, OffsetUnit unit) {
+  std::string message =
+      strprintf("%llu more records would exceed the decode budget", static_cast<unsigned long long>(records));
+  return unit == OffsetUnit::bit ? fail_at_bit(Code::decode_budget_exceeded, offset, at, std::move(message))
+                                 : fail(Code::decode_budget_exceeded, offset, at, std::move(message));
 }
 
 }  // namespace sp

@@ -72,12 +72,19 @@ class Context {
   // (several headers pointing at one table) could otherwise make the model
   // grow faster than the input.
   bool charge(uint64_t records, uint64_t offset, const FieldPath& at) {
-    if (records > budget_) return over_budget(records, offset, at);
+    if (records > budget_) return over_budget(records, offset, at, OffsetUnit::byte);
+    budget_ -= records;
+    return true;
+  }
+  bool charge_at_bit(uint64_t records, uint64_t bit, const FieldPath& at) {
+    if (records > budget_) return over_budget(records, bit, at, OffsetUnit::bit);
     budget_ -= records;
     return true;
   }
 
   [[nodiscard]] const Limits& limits() const { return limits_; }
+  // What charge() still allows, for callers that report overruns themselves.
+  [[nodiscard]] uint64_t budget() const { return budget_; }
   [[nodiscard]] bool failed() const { return error_.has_value(); }
   [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
   [[nodiscard]] const std::vector<Diagnostic>& warnings() const { return warnings_; }
@@ -85,7 +92,7 @@ class Context {
   std::vector<Diagnostic> take_warnings() { return std::move(warnings_); }
 
  private:
-  bool over_budget(uint64_t records, uint64_t offset, const FieldPath& at);
+  bool over_budget(uint64_t records, uint64_t offset, const FieldPath& at, OffsetUnit unit);
   void add_warning(Diagnostic d);
 
   const Limits& limits_;

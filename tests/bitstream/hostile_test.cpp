@@ -96,6 +96,24 @@ TEST(BitstreamHostile, TooManyOperandsOrAbbrevs) {
   EXPECT_EQ(d.path, "blocks[0].block8.abbrevs[2]");
 }
 
+// One-bit array elements print as " opN=1": the dump would outgrow the
+// input a hundredfold, so it stops at limits.max_text_per_input_byte.
+TEST(BitstreamHostile, DumpTextIsBoundedByTheInput) {
+  auto file = one_block([](Writer& w) {
+    const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::array, 0}, {Encoding::fixed, 1}};
+    w.define_abbrev(ops);
+    const std::vector<uint64_t> ones(200000, 1);
+    w.record(4, 1, ones);
+  });
+  EXPECT_FALSE(walk(file).error);
+  Limits limits;
+  Context ctx(limits, file.size());
+  std::string out;
+  EXPECT_FALSE(bitcode::dump_bcanalyzer(file, ctx, out));
+  EXPECT_EQ(ctx.error()->code, Code::limit_exceeded);
+  EXPECT_TRUE(out.empty());
+}
+
 // A small stream with everything in it: BLOCKINFO, abbrevs, arrays, blobs,
 // nested blocks, METADATA_STRINGS.
 std::vector<uint8_t> sample() {
