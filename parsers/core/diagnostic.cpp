@@ -32,7 +32,7 @@ std::optional<Code> code_from_name(std::string_view name) {
 
 std::string Diagnostic::to_string() const {
   std::string out(code_name(code));
-  out += strprintf(" at %llu", static_cast<unsigned long long>(offset));
+  out += strprintf(unit == OffsetUnit::bit ? " at bit %llu" : " at %llu", static_cast<unsigned long long>(offset));
   out += ": ";
   if (!path.empty()) {
     out += path;
@@ -48,19 +48,33 @@ bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string 
 }
 
 void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string message) {
+  add_warning(Diagnostic{code, offset, at.str(), std::move(message)});
+}
+
+bool Context::fail_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
+  if (!error_) error_ = Diagnostic{code, bit, at.str(), std::move(message), OffsetUnit::bit};
+  return false;
+}
+
+void Context::warn_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
+  add_warning(Diagnostic{code, bit, at.str(), std::move(message), OffsetUnit::bit});
+}
+
+void Context::add_warning(Diagnostic d) {
   if (warnings_.size() < limits_.max_warnings) {
-    warnings_.push_back(Diagnostic{code, offset, at.str(), std::move(message)});
+    warnings_.push_back(std::move(d));
   } else if (!warnings_truncated_) {
     warnings_truncated_ = true;
-    warnings_.push_back(Diagnostic{Code::warnings_truncated, offset, {},
-                                   strprintf("more than %u warnings", limits_.max_warnings)});
+    warnings_.push_back(Diagnostic{Code::warnings_truncated, d.offset, {},
+                                   strprintf("more than %u warnings", limits_.max_warnings), d.unit});
   }
 }
 
-bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at) {
-  return fail(Code::decode_budget_exceeded, offset, at,
-              strprintf("%llu more records would exceed the decode budget",
-                        static_cast<unsigned long long>(records)));
+bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at, OffsetUnit unit) {
+  std::string message =
+      strprintf("%llu more records would exceed the decode budget", static_cast<unsigned long long>(records));
+  return unit == OffsetUnit::bit ? fail_at_bit(Code::decode_budget_exceeded, offset, at, std::move(message))
+                                 : fail(Code::decode_budget_exceeded, offset, at, std::move(message));
 }
 
 }  // namespace sp

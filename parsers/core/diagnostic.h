@@ -36,13 +36,19 @@ struct CodeInfo {
 // Every code in declaration order (for `shaderprobe codes` and the docs).
 [[nodiscard]] std::span<const CodeInfo> all_codes();
 
+// What Diagnostic::offset counts: bytes, or bits for the bit-granular
+// formats (an LLVM bitstream field need not start on a byte).
+enum class OffsetUnit : uint8_t { byte, bit };
+
 struct Diagnostic {
   Code code{};
-  uint64_t offset = 0;  // byte offset in the whole input
+  uint64_t offset = 0;  // offset in the whole input, in `unit`s
   std::string path;     // e.g. parts[3].PSV0.resources[2]
   std::string message;
+  OffsetUnit unit = OffsetUnit::byte;
 
-  // "<code> at <offset>: <path>: <message>" — the CLI's one-line form.
+  // "<code> at <offset>: <path>: <message>" — the CLI's one-line form; a bit
+  // offset reads "at bit <offset>".
   [[nodiscard]] std::string to_string() const;
   bool operator==(const Diagnostic&) const = default;
 };
@@ -57,18 +63,28 @@ class Context {
 
   bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
   void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);
+  // The same with the offset counted in bits (OffsetUnit::bit).
+  bool fail_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message);
+  void warn_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message);
 
   // Charges `records` decoded records to the per-input budget
   // (limits.decode_budget_per_byte * input size). Structures that may alias
   // (several headers pointing at one table) could otherwise make the model
   // grow faster than the input.
   bool charge(uint64_t records, uint64_t offset, const FieldPath& at) {
-    if (records > budget_) return over_budget(records, offset, at);
+    if (records > budget_) return over_budget(records, offset, at, OffsetUnit::byte);
+    budget_ -= records;
+    return true;
+  }
+  bool charge_at_bit(uint64_t records, uint64_t bit, const FieldPath& at) {
+    if (records > budget_) return over_budget(records, bit, at, OffsetUnit::bit);
     budget_ -= records;
     return true;
   }
 
   [[nodiscard]] const Limits& limits() const { return limits_; }
+  // What charge() still allows, for callers that report overruns themselves.
+  [[nodiscard]] uint64_t budget() const { return budget_; }
   [[nodiscard]] bool failed() const { return error_.has_value(); }
   [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
   [[nodiscard]] const std::vector<Diagnostic>& warnings() const { return warnings_; }
@@ -76,7 +92,8 @@ class Context {
   std::vector<Diagnostic> take_warnings() { return std::move(warnings_); }
 
  private:
-  bool over_budget(uint64_t records, uint64_t offset, const FieldPath& at);
+  bool over_budget(uint64_t records, uint64_t offset, const FieldPath& at, OffsetUnit unit);
+  void add_warning(Diagnostic d);
 
   const Limits& limits_;
   uint64_t budget_;

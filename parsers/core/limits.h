@@ -22,6 +22,26 @@ struct Limits {
   // Nesting depth of recursive structures (RDEF types, bitcode blocks).
   uint32_t max_depth = 64;
 
+  // Abbreviations in scope in one LLVM bitstream block (its own DEFINE_ABBREVs
+  // plus those BLOCKINFO registered for its id). clang-22 defines at most ~20
+  // per block and dxc's DXIL writer fewer; LLVM has no limit, but every
+  // abbrev id must fit the block's code width, and 4096 (a 12-bit width) is
+  // far above anything a writer emits while bounding the abbrev table.
+  uint32_t max_abbrevs_per_block = 4096;
+
+  // Operands of one bitstream record (or one abbreviation). The largest real
+  // records are CST_CODE_DATA / METADATA arrays of big initialisers: a
+  // 4M-element array is 32 MiB decoded, well past what shaders and the C/C++
+  // corpus hold (LLVM only requires each element to fit in the bits left).
+  uint32_t max_record_operands = 1u << 22;
+
+  // Text a dump may print per input byte (dump --format=bcanalyzer): an LLVM
+  // bitstream can pack a record operand into one bit, which prints as
+  // " op12=1", so without a cap the text would outgrow the input a
+  // hundredfold. Real files measure under 9 (the clang-22, clang-14 and DXIL
+  // files of the comparison tests).
+  uint32_t max_text_per_input_byte = 64;
+
   // Decoded records per input byte: every record on disk takes at least 4
   // bytes, so 1 record per byte allows 4x aliasing and no more.
   uint64_t decode_budget_per_byte = 1;

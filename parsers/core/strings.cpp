@@ -51,4 +51,27 @@ std::string fourcc_text(uint32_t fourcc) {
   return out;
 }
 
+std::string utf8_text(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+        out += strprintf("\\x%02X", c);
+      } else {
+        out.push_back(static_cast<char>(c));
+      }
+      continue;
+    }
+    const size_t len = decode_utf8(s, i).second;
+    if (len != 0) {
+      out.append(s.substr(i, len));
+      i += len - 1;
+    } else {
+      out += strprintf("\\x%02X", c);
+    }
+  }
+  return out;
+}
+
 }  // namespace sp

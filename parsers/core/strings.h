@@ -15,6 +15,12 @@ namespace sp {
 // shown as \xNN so a hostile fourcc cannot inject control characters.
 [[nodiscard]] std::string fourcc_text(uint32_t fourcc);
 
+// s with every byte that is not well-formed UTF-8 or is a control character
+// other than \t \n \r written as \xNN text: strings from a file may hold
+// any bytes, JSON needs valid UTF-8 (nlohmann's dump() throws on surrogates
+// and overlong forms).
+[[nodiscard]] std::string utf8_text(std::string_view s);
+
 // One UTF-8 sequence starting at s[i]: its code point and length, or
 // length 0 when it is invalid (overlong, surrogate, above U+10FFFF, cut
 // off, or i is not a lead byte).

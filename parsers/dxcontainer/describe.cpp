@@ -1,5 +1,7 @@
 #include "dxcontainer/describe.h"
 
+#include "core/diagnostic_json.h"
+
 #include <cstring>
 #include <span>
 
@@ -19,32 +21,7 @@ std::string hex_bytes(Bytes b) {
   return out;
 }
 
-// Strings from the file may hold any bytes; JSON needs valid UTF-8, so
-// anything else is escaped as \xNN text.
-std::string text(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-        out += strprintf("\\x%02X", c);
-      } else {
-        out.push_back(static_cast<char>(c));
-      }
-      continue;
-    }
-    // Only well-formed UTF-8 passes: nlohmann's dump() throws on
-    // surrogates and overlong forms.
-    const size_t len = decode_utf8(s, i).second;
-    if (len != 0) {
-      out.append(s.substr(i, len));
-      i += len - 1;
-    } else {
-      out += strprintf("\\x%02X", c);
-    }
-  }
-  return out;
-}
+std::string text(std::string_view s) { return utf8_text(s); }
 
 json enum_value(EnumFamily family, uint64_t value) {
   if (auto name = enum_name(family, value)) return std::string(*name);
@@ -258,9 +235,7 @@ json content(const Part& p) {
 
 }  // namespace
 
-json describe_diagnostic(const Diagnostic& d) {
-  return {{"code", std::string(code_name(d.code))}, {"offset", d.offset}, {"path", d.path}, {"message", text(d.message)}};
-}
+json describe_diagnostic(const Diagnostic& d) { return diagnostic_json(d); }
 
 json describe(const Container& c, const std::vector<Diagnostic>& warnings) {
   json header = {{"digest", hex_bytes(c.header.digest)},

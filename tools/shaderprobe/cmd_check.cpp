@@ -1,10 +1,13 @@
 #include <iostream>
 
+#include "bitcode/module.h"
+#include "bitstream/wrapper.h"
 #include "commands.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
 #include "dxcontainer/strictness.h"
 #include "input.h"
+#include "program_bitcode.h"
 
 namespace sp::cli {
 
@@ -27,7 +30,8 @@ void add_check(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
   add_limit_options(*cmd, o->limits);
   cmd->footer(
-      "Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
+      "Knows DXContainers and LLVM bitcode (bare or wrapped; offsets in bitstream diagnostics count bits and "
+      "read 'at bit <offset>'). Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
       "(or a warning the profile rejects), 2 usage or I/O error. 'shaderprobe codes' lists every code.");
   cmd->callback([&run, o] {
     run = [o] {
@@ -38,26 +42,44 @@ void add_check(CLI::App& app, Runner& run) {
       }
       auto data = read_input(o->file);
       if (!data) return int{kUsage};
-      dxc::ParseOptions options;
-      options.limits = o->limits;
-      dxc::ParseResult r = dxc::parse_container(*data, options);
-      std::optional<Diagnostic> error = r.error;
-      for (const Diagnostic& w : r.warnings)
+      std::optional<Diagnostic> parse_error;
+      std::vector<Diagnostic> warnings;
+      if (bitstream::looks_like_bitcode(*data) || bitstream::has_wrapper(*data)) {
+        // LLVM bitcode, bare or wrapped: the IR layer over the whole stream.
+        bitcode::ParseResult b = bitcode::parse_bitcode(*data, o->limits);
+        parse_error = std::move(b.error);
+        warnings = std::move(b.warnings);
+      } else {
+        dxc::ParseOptions options;
+        options.limits = o->limits;
+        dxc::ParseResult r = dxc::parse_container(*data, options);
+        parse_error = std::move(r.error);
+        warnings = std::move(r.warnings);
+        // A DXIL or ILDB part's bitcode descends into the IR layer.
+        if (r.ok()) {
+          for (ProgramBitcode& pb : parse_program_bitcode(*r.container, *data, o->limits)) {
+            for (Diagnostic& w : pb.result.warnings) warnings.push_back(std::move(w));
+            if (!parse_error && pb.result.error) parse_error = std::move(pb.result.error);
+          }
+        }
+      }
+      std::optional<Diagnostic> error = parse_error;
+      for (const Diagnostic& w : warnings)
         if (!error && dxc::profile_rejects(*profile, w.code)) error = w;
       if (o->json) {
         nlohmann::ordered_json j = {{"file", o->file}, {"valid", !error.has_value()}};
         j["error"] = error ? dxc::describe_diagnostic(*error) : nlohmann::ordered_json(nullptr);
         j["warnings"] = nlohmann::ordered_json::array();
-        for (const Diagnostic& w : r.warnings) j["warnings"].push_back(dxc::describe_diagnostic(w));
+        for (const Diagnostic& w : warnings) j["warnings"].push_back(dxc::describe_diagnostic(w));
         std::cout << j.dump(2) << "\n";
       } else {
-        for (const Diagnostic& w : r.warnings) print_warning(w);
+        for (const Diagnostic& w : warnings) print_warning(w);
       }
       if (error) {
         print_error(*error);
         return int{kMalformed};
       }
-      if (!o->json) std::cout << o->file << ": valid (" << r.warnings.size() << " warnings)\n";
+      if (!o->json) std::cout << o->file << ": valid (" << warnings.size() << " warnings)\n";
       return int{kOk};
     };
   });

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "bitstream/wrapper.h"
 #include "commands.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -25,6 +26,13 @@ std::string identify(const std::vector<uint8_t>& data) {
     return strprintf("dxcontainer %s, version %u.%u, %u parts", kind.c_str(), load_le<uint16_t>(data.data() + 20),
                      load_le<uint16_t>(data.data() + 22), parts);
   }
+  if (bitstream::has_wrapper(data)) {
+    if (data.size() < bitstream::kWrapperHeaderSize) return "llvm bitcode wrapper (truncated header)";
+    return strprintf("llvm bitcode (wrapped: offset %u, size %u, cputype 0x%08x)%s", load_le<uint32_t>(data.data() + 8),
+                     load_le<uint32_t>(data.data() + 12), load_le<uint32_t>(data.data() + 16),
+                     bitstream::looks_like_bitcode(data) ? "" : ", no LLVM IR magic at the offset");
+  }
+  if (bitstream::looks_like_bitcode(data)) return strprintf("llvm bitcode, %zu bytes", data.size());
   if (data.size() >= 4 && data[3] == 0xFF && (data[2] == 0xFE || data[2] == 0xFF))
     return "d3d9 bytecode (not supported)";
   return "unknown";

@@ -1,0 +1,343 @@
+// The IR layer (parsers/bitcode/module.h): real bitcode decodes with the
+// facts its source implies, and cross-references are checked, not trusted.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "bitcode/bcanalyzer.h"
+#include "bitcode/describe.h"
+#include "bitcode/module.h"
+#include "bitcode/names.h"
+#include "bitstream/wrapper.h"
+#include "bitstream/writer.h"
+#include "core/strings.h"
+#include "dxcontainer/container.h"
+#include "support/test_files.h"
+
+namespace sp::bitcode {
+namespace {
+
+namespace fs = std::filesystem;
+using bitstream::Writer;
+
+std::vector<uint64_t> chars(std::string_view s) { return {s.begin(), s.end()}; }
+
+// A version-2 module: types [i32, ptr, i32 (ptr)], one attribute group and
+// list, a global "answer" and a function "main", names in STRTAB. `edit`
+// may change the records before they are written.
+struct Spec {
+  std::vector<uint64_t> global = {0, 6, 0, 1, 0, 3, 0, 0};  // [strtab 0+6, type 0, ...]
+  std::vector<uint64_t> function = {6, 4, 2, 0, 0, 0, 1, 0, 0, 0};
+  std::vector<uint64_t> attr_list = {1};
+  std::vector<std::vector<uint64_t>> types = {{7, 32}, {25, 0}, {21, 0, 0, 1}};  // (code, ops...)
+  std::string strtab = "answermain";
+};
+
+std::vector<uint8_t> module_file(const Spec& s) {
+  Writer w(bitstream::kLlvmIrMagic);
+  w.enter_block(kIdentificationBlock, 5);
+  w.record(1, chars("shaderprobe-test"));
+  const uint64_t epoch[] = {0};
+  w.record(2, epoch);
+  w.end_block();
+  w.enter_block(kModuleBlock, 3);
+  const uint64_t version[] = {2};
+  w.record(1, version);
+  w.enter_block(kTypeBlock, 4);
+  const uint64_t n[] = {s.types.size()};
+  w.record(1, n);
+  for (const auto& t : s.types) w.record(static_cast<uint32_t>(t[0]), std::span<const uint64_t>(t).subspan(1));
+  w.end_block();
+  w.enter_block(kParamAttrGroupBlock, 3);
+  std::vector<uint64_t> group = {1, 0xFFFFFFFF, 0, 18 /* nounwind */, 1, 1 /* align */, 16, 3};
+  for (char c : std::string("key")) group.push_back(static_cast<uint8_t>(c));
+  group.push_back(0);
+  w.record(3, group);
+  w.end_block();
+  w.enter_block(kParamAttrBlock, 3);
+  w.record(2, s.attr_list);
+  w.end_block();
+  w.record(2, chars("x86_64-unknown-linux"));
+  w.record(7, s.global);
+  w.record(8, s.function);
+  w.enter_block(kConstantsBlock, 4);
+  const uint64_t settype[] = {0}, minus_five[] = {11}, int_min[] = {1};
+  w.record(1, settype);
+  w.record(4, minus_five);
+  w.record(4, int_min);
+  w.end_block();
+  w.end_block();
+  w.enter_block(kStrtabBlock, 3);
+  const bitstream::AbbrevOp blob[] = {{bitstream::Encoding::literal, 1}, {bitstream::Encoding::blob, 0}};
+  const uint32_t id = w.define_abbrev(blob);
+  w.record(id, 1, {}, Bytes(reinterpret_cast<const uint8_t*>(s.strtab.data()), s.strtab.size()));
+  w.end_block();
+  return w.finish();
+}
+
+Diagnostic error_of(const std::vector<uint8_t>& file) {
+  ParseResult r = parse_bitcode(file);
+  EXPECT_FALSE(r.ok()) << "parsed";
+  return r.error.value_or(Diagnostic{});
+}
+
+TEST(BitcodeModule, DecodesAWrittenModule) {
+  const ParseResult r = parse_bitcode(module_file({}));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  ASSERT_EQ(r.file->modules.size(), 1u);
+  const Module& m = r.file->modules[0];
+  EXPECT_EQ(m.producer, "shaderprobe-test");
+  EXPECT_EQ(m.epoch, 0u);
+  EXPECT_EQ(m.version, 2u);
+  EXPECT_EQ(m.triple, "x86_64-unknown-linux");
+  ASSERT_EQ(m.types.size(), 3u);
+  EXPECT_EQ(type_name(m, 2), "i32 (ptr)");
+  ASSERT_EQ(m.globals.size(), 2u);
+  EXPECT_EQ(m.globals[0].name, "answer");
+  EXPECT_EQ(m.globals[1].name, "main");
+  ASSERT_EQ(m.attribute_groups.size(), 1u);
+  ASSERT_EQ(m.attribute_groups[0].attributes.size(), 3u);
+  EXPECT_EQ(attribute_name(m.attribute_groups[0].attributes[0].code), "nounwind");
+  EXPECT_EQ(m.attribute_groups[0].attributes[2].key, "key");
+  ASSERT_EQ(m.integers.size(), 2u);
+  EXPECT_EQ(m.integers[0].value, -5);
+  EXPECT_EQ(m.integers[1].value, INT64_MIN);  // signed VBR "-0"
+  const std::string json = describe(*r.file, r.warnings).dump();
+  EXPECT_NE(json.find("\"attributes\":[\"nounwind\",\"align(16)\",\"\\\"key\\\"\"]"), std::string::npos) << json;
+}
+
+TEST(BitcodeModule, TypeIndexOutOfRange) {
+  Spec s;
+  s.global[2] = 3;
+  const Diagnostic d = error_of(module_file(s));
+  EXPECT_EQ(d.code, Code::invalid_reference);
+  EXPECT_EQ(d.unit, OffsetUnit::bit);
+  EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.records[2]");
+  Spec t;
+  t.types.push_back({11, 4, 9});  // [4 x type 9]
+  EXPECT_EQ(error_of(module_file(t)).code, Code::invalid_record);
+}
+
+TEST(BitcodeModule, FunctionTypeMustBeAFunction) {
+  Spec s;
+  s.function[2] = 0;
+  EXPECT_EQ(error_of(module_file(s)).code, Code::invalid_reference);
+}
+
+TEST(BitcodeModule, StrtabRangeChecked) {
+  for (auto [offset, size] : {std::pair<uint64_t, uint64_t>{6, 5}, {100, 1}, {~uint64_t{0}, 2}}) {
+    Spec s;
+    s.function[0] = offset;
+    s.function[1] = size;
+    const Diagnostic d = error_of(module_file(s));
+    EXPECT_EQ(d.code, Code::invalid_reference);
+    EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.records[3]");
+  }
+}
+
+TEST(BitcodeModule, AttributeGroupAndListIdsChecked) {
+  Spec s;
+  s.attr_list = {7};
+  EXPECT_EQ(error_of(module_file(s)).code, Code::invalid_reference);
+  Spec t;
+  t.function[6] = 2;  // paramattr: list 2 of 1
+  EXPECT_EQ(error_of(module_file(t)).code, Code::invalid_reference);
+}
+
+TEST(BitcodeModule, CyclicOrDeepTypesRejected) {
+  Spec cycle;
+  cycle.types = {{7, 32}, {11, 2, 2}};  // [2 x itself]
+  cycle.global[2] = 0;
+  const Diagnostic d = error_of(module_file(cycle));
+  EXPECT_EQ(d.code, Code::invalid_record);
+  Spec deep;
+  deep.types = {{7, 8}};
+  for (uint64_t i = 0; i < 100; ++i) deep.types.push_back({11, 2, i});
+  deep.types.push_back({25, 0});
+  deep.types.push_back({21, 0, 0, 101});
+  deep.function[2] = 102;
+  EXPECT_EQ(error_of(module_file(deep)).code, Code::invalid_record);
+  // A struct may contain a pointer to itself through its name.
+  Spec named;
+  named.types = {{7, 32}, {25, 0}, {21, 0, 0, 1}, {19, 'n', 'o', 'd', 'e'}, {20, 0, 3, 0}};
+  const ParseResult r = parse_bitcode(module_file(named));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(type_name(r.file->modules[0], 3), "%node");
+  EXPECT_EQ(struct_body(r.file->modules[0], 3), "{ %node, i32 }");
+}
+
+TEST(BitcodeModule, NotLlvmIrOrNoModule) {
+  Writer w(0x12345678);
+  EXPECT_EQ(error_of(w.finish()).code, Code::bad_magic);
+  Writer empty(bitstream::kLlvmIrMagic);
+  EXPECT_EQ(error_of(empty.finish()).code, Code::no_module);
+}
+
+// Inputs that would make per-record linear lookups quadratic: many
+// attribute groups referenced by one list, a function type with 200,000
+// parameters, 20,000 distinct block ids. Each must take well under a second.
+TEST(BitcodeModule, HostileModulesStayLinear) {
+  const auto start = std::chrono::steady_clock::now();
+  Writer w(bitstream::kLlvmIrMagic);
+  w.enter_block(kModuleBlock, 3);
+  const uint64_t version[] = {1};
+  w.record(1, version);
+  w.enter_block(kTypeBlock, 4);
+  const uint64_t i32[] = {32};
+  w.record(7, i32);
+  std::vector<uint64_t> fn = {0, 0};
+  fn.resize(200002, 0);
+  w.record(21, fn);
+  w.end_block();
+  w.enter_block(kParamAttrGroupBlock, 3);
+  std::vector<uint64_t> list;
+  for (uint64_t g = 1; g <= 30000; ++g) {
+    const uint64_t group[] = {g, 0xFFFFFFFF, 0, 18};
+    w.record(3, group);
+    list.push_back(g);
+  }
+  w.end_block();
+  w.enter_block(kParamAttrBlock, 3);
+  w.record(2, list);
+  w.end_block();
+  for (uint32_t id = 100; id < 20100; ++id) {
+    w.enter_block(id, 2);
+    w.end_block();
+  }
+  w.end_block();
+  const ParseResult r = parse_bitcode(w.finish());
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(r.file->modules[0].block_counts.size(), 20003u);
+  EXPECT_EQ(type_name(r.file->modules[0], 1).size(), 259u);  // cut at 256 characters + "..."
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+// Kept operands are charged to the decode budget: 200,000 one-bit
+// characters of a TRIPLE would otherwise become 1.6 MB of 64-bit values.
+TEST(BitcodeModule, KeptOperandsAreChargedToTheBudget) {
+  Writer w(bitstream::kLlvmIrMagic);
+  w.enter_block(kModuleBlock, 3);
+  const bitstream::AbbrevOp ops[] = {{bitstream::Encoding::literal, 2}, {bitstream::Encoding::array, 0},
+                                     {bitstream::Encoding::fixed, 1}};
+  const uint32_t id = w.define_abbrev(ops);
+  w.record(id, 2, std::vector<uint64_t>(200000, 1));
+  w.end_block();
+  const Diagnostic d = error_of(w.finish());
+  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
+  EXPECT_EQ(d.path, "blocks[0].MODULE_BLOCK.records[0]");
+}
+
+// Every file the build generated, and the DXIL bitcode of every external
+// container, decodes without error; spot facts from their sources.
+TEST(BitcodeModule, RealFilesDecode) {
+  size_t files = 0;
+  if (fs::is_directory(SP_BITCODE_DIR)) {
+    for (const auto& e : fs::directory_iterator(SP_BITCODE_DIR)) {
+      if (e.path().extension() != ".bc") continue;
+      const ParseResult r = parse_bitcode(test::read_file(e.path()));
+      ASSERT_TRUE(r.ok()) << e.path() << ": " << r.error->to_string();
+      EXPECT_TRUE(r.warnings.empty()) << e.path() << ": " << r.warnings[0].to_string();
+      ++files;
+      const std::string name = e.path().filename().string();
+      const Module& m = r.file->modules[0];
+      if (name.starts_with("wrapped")) {
+        EXPECT_TRUE(r.file->wrapped);
+        EXPECT_EQ(m.triple, "x86_64-apple-macosx11.0.0");
+      } else {
+        EXPECT_EQ(m.triple, "x86_64-pc-linux-gnu") << name;
+      }
+      if (name.starts_with("multi")) {
+        EXPECT_EQ(r.file->modules.size(), 3u);
+      }
+      if (name.find("hello.c") != std::string::npos) {
+        bool has_main = false;
+        for (const GlobalValue& g : m.globals) has_main |= g.name == "main" && g.kind == GlobalValue::Kind::function;
+        EXPECT_TRUE(has_main) << name;
+      }
+    }
+  }
+  for (const auto& path : test::external_files("vkd3d-proton", ".dxbc")) {
+    const auto bytes = test::read_file(path);
+    dxc::ParseResult c = dxc::parse_container(bytes);
+    if (!c.ok()) continue;
+    for (const dxc::Part& p : c.container->parts) {
+      const auto* program = dxc::content_if<dxc::Program>(p);
+      if (program == nullptr) continue;
+      const ParseResult r = parse_bitcode(program->bitcode);
+      ASSERT_TRUE(r.ok()) << path << ": " << r.error->to_string();
+      EXPECT_EQ(r.file->modules.at(0).triple, "dxil-ms-dx") << path;
+      ++files;
+    }
+  }
+  if (files == 0) GTEST_SKIP() << "no real bitcode (clang-22 and ../shared/external absent)";
+}
+
+// Every prefix of a real file is rejected (or is the bare magic); copies at
+// offsets 1..15 describe the same.
+TEST(BitcodeModule, TruncationAndAlignmentOfARealFile) {
+  const fs::path path = fs::path(SP_BITCODE_DIR) / "clang-22.g.structs.c.bc";
+  if (!fs::exists(path)) GTEST_SKIP() << "not generated";
+  const auto file = test::read_file(path);
+  const ParseResult whole = parse_bitcode(file);
+  ASSERT_TRUE(whole.ok());
+  const std::string reference = describe(*whole.file, whole.warnings).dump();
+  for (size_t n = 0; n < file.size(); n += 1) {
+    const ParseResult r = parse_bitcode(Bytes(file).first(n));
+    EXPECT_FALSE(r.ok()) << n;
+  }
+  for (size_t shift = 1; shift < 16; ++shift) {
+    std::vector<uint8_t> buf(shift + file.size());
+    std::copy(file.begin(), file.end(), buf.begin() + static_cast<std::ptrdiff_t>(shift));
+    const ParseResult r = parse_bitcode(Bytes(buf).subspan(shift));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(describe(*r.file, r.warnings).dump(), reference) << shift;
+  }
+}
+
+// Random damage to real files (a few bytes overwritten, or a cut) through
+// every consumer: each run ends in a result, never a crash (the asan preset
+// checks the memory side).
+TEST(BitcodeModule, RandomDamageOfRealFilesEndsCleanly) {
+  std::vector<std::vector<uint8_t>> files;
+  for (const char* name : {"clang-22.g.structs.c.bc", "clang-14.O2.classes.cpp.bc", "wrapped.structs.c.bc", "multi.bc"}) {
+    const fs::path p = fs::path(SP_BITCODE_DIR) / name;
+    if (fs::exists(p)) files.push_back(test::read_file(p));
+  }
+  for (const auto& path : test::external_files("vkd3d-proton", ".dxbc")) {
+    const auto bytes = test::read_file(path);
+    dxc::ParseResult c = dxc::parse_container(bytes);
+    if (!c.ok()) continue;
+    for (const dxc::Part& p : c.container->parts)
+      if (const auto* program = dxc::content_if<dxc::Program>(p)) files.emplace_back(program->bitcode.begin(), program->bitcode.end());
+    if (files.size() > 8) break;
+  }
+  if (files.empty()) GTEST_SKIP() << "no real bitcode";
+  uint64_t seed = 12345;
+  auto next = [&] {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+  };
+  size_t accepted = 0;
+  for (int round = 0; round < 1500; ++round) {
+    auto bytes = files[next() % files.size()];
+    const int edits = 1 + static_cast<int>(next() % 4);
+    for (int e = 0; e < edits; ++e) bytes[next() % bytes.size()] = static_cast<uint8_t>(next());
+    if (next() % 4 == 0) bytes.resize(next() % bytes.size());
+    const ParseResult r = parse_bitcode(bytes);
+    if (r.ok()) {
+      ++accepted;
+      (void)describe(*r.file, r.warnings).dump();
+    }
+    Limits limits;
+    Context ctx(limits, bytes.size());
+    std::string out;
+    (void)dump_bcanalyzer(bytes, ctx, out);
+  }
+  std::printf("%zu of 1500 damaged files still parsed\n", accepted);
+}
+
+}  // namespace
+}  // namespace sp::bitcode

@@ -1,0 +1,270 @@
+// Every error class of FORMATS.md §3 (LLVM 22's BitstreamReader messages in
+// the test names' comments), each ending in one error with its stable code,
+// bit offset and path.
+#include <gtest/gtest.h>
+
+#include "bitstream/support.h"
+#include "bitstream/wrapper.h"
+#include "core/span_writer.h"
+
+namespace sp::bitstream {
+namespace {
+
+using test::one_block;
+using test::walk;
+using test::walk_error;
+
+// DEFINE_ABBREV with raw operand fields: (is_literal, encoding or value, data).
+struct RawOp {
+  bool literal;
+  uint64_t value;
+  std::optional<uint64_t> data = std::nullopt;
+};
+void raw_abbrev(Writer& w, std::initializer_list<RawOp> ops, unsigned code_width = 3) {
+  w.emit_fixed(kDefineAbbrev, code_width);
+  w.emit_vbr(ops.size(), 5);
+  for (const RawOp& op : ops) {
+    w.emit_fixed(op.literal ? 1 : 0, 1);
+    if (op.literal) {
+      w.emit_vbr(op.value, 8);
+    } else {
+      w.emit_fixed(op.value, 3);
+      if (op.data) w.emit_vbr(*op.data, 5);
+    }
+  }
+}
+
+TEST(BitstreamErrors, FixedOrVbrWiderThan32) {  // "Fixed or VBR abbrev record with size > MaxChunkData"
+  for (uint64_t enc : {uint64_t{1}, uint64_t{2}}) {
+    const Diagnostic d = walk_error(one_block([&](Writer& w) { raw_abbrev(w, {{true, 1}, {false, enc, 33}}); }));
+    EXPECT_EQ(d.code, Code::invalid_abbrev);
+    EXPECT_EQ(d.unit, OffsetUnit::bit);
+    EXPECT_EQ(d.path, "blocks[0].block8.abbrevs[0]");
+  }
+  // 32 itself is fine.
+  EXPECT_FALSE(walk(one_block([](Writer& w) { raw_abbrev(w, {{true, 1}, {false, 1, 32}}); })).error);
+}
+
+TEST(BitstreamErrors, InvalidEncoding) {  // "Invalid encoding"
+  for (uint64_t enc : {uint64_t{0}, uint64_t{6}, uint64_t{7}}) {
+    const Diagnostic d = walk_error(one_block([&](Writer& w) { raw_abbrev(w, {{true, 1}, {false, enc}}); }));
+    EXPECT_EQ(d.code, Code::invalid_abbrev) << enc;
+    // The operand starts after the magic (32), ENTER_SUBBLOCK (64 + 32),
+    // the abbrev id (3), the count (5) and the literal (1 + 8).
+    EXPECT_EQ(d.offset, 32u + 64 + 3 + 5 + 9) << enc;
+  }
+}
+
+TEST(BitstreamErrors, AbbrevWithNoOperands) {  // "Abbrev record with no operands"
+  EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {}); })).code, Code::invalid_abbrev);
+}
+
+TEST(BitstreamErrors, AbbrevStartsWithArrayOrBlob) {  // "Abbreviation starts with an Array or a Blob"
+  EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {{false, 3}, {false, 1, 8}}); })).code,
+            Code::invalid_abbrev);
+  EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {{false, 5}}); })).code, Code::invalid_abbrev);
+}
+
+TEST(BitstreamErrors, ArrayNotSecondToLast) {  // "Array op not second to last"
+  EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {{true, 1}, {false, 3}}); })).code,
+            Code::invalid_abbrev);
+  EXPECT_EQ(walk_error(one_block([](Writer& w) {
+              raw_abbrev(w, {{true, 1}, {false, 3}, {false, 1, 8}, {false, 1, 8}});
+            })).code,
+            Code::invalid_abbrev);
+}
+
+TEST(BitstreamErrors, ArrayElementArrayBlobOrLiteral) {  // "Array element type can't be an Array or a Blob"
+  for (RawOp element : {RawOp{false, 3}, RawOp{false, 5}, RawOp{true, 7}, RawOp{false, 1, 0}}) {
+    EXPECT_EQ(walk_error(one_block([&](Writer& w) { raw_abbrev(w, {{true, 1}, {false, 3}, element}); })).code,
+              Code::invalid_abbrev);
+  }
+}
+
+TEST(BitstreamErrors, BlobNotLast) {
+  EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {{true, 1}, {false, 5}, {false, 1, 8}}); })).code,
+            Code::invalid_abbrev);
+}
+
+TEST(BitstreamErrors, CodeWidthZeroOrAbove32) {
+  for (uint32_t width : {0u, 33u, 64u}) {
+    Writer w(kLlvmIrMagic);
+    w.emit_fixed(kEnterSubblock, 2);
+    w.emit_vbr(8, 8);
+    w.emit_vbr(width, 4);
+    w.align32();
+    w.emit_fixed(0, 32);
+    const Diagnostic d = walk_error(w.finish());
+    EXPECT_EQ(d.code, Code::invalid_code_width) << width;
+    EXPECT_EQ(d.path, "blocks[0]");
+  }
+}
+
+TEST(BitstreamErrors, InvalidAbbrevNumber) {  // "Invalid abbrev number"
+  const Diagnostic d = walk_error(one_block([](Writer& w) {
+    w.record(1, {});
+    w.emit_fixed(5, 3);
+  }));
+  EXPECT_EQ(d.code, Code::invalid_abbrev_id);
+  EXPECT_EQ(d.offset, 32u + 64 + 3 + 6 + 6);
+  EXPECT_EQ(d.path, "blocks[0].block8.records[1]");
+}
+
+TEST(BitstreamErrors, BlobEndsTooSoon) {  // "Blob ends too soon"
+  auto file = one_block([](Writer& w) {
+    const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::blob, 0}};
+    w.define_abbrev(ops);
+    w.emit_fixed(4, 3);
+    w.emit_vbr(9, 6);  // 9 bytes + 3 of padding, but only the END_BLOCK word follows
+    w.align32();
+  });
+  EXPECT_EQ(walk_error(file).code, Code::count_too_large);
+}
+
+TEST(BitstreamErrors, UnterminatedVbr) {  // "Unterminated VBR"
+  auto file = one_block([](Writer& w) {
+    w.emit_fixed(kUnabbrevRecord, 3);
+    w.emit_vbr(1, 6);
+    w.emit_vbr(1, 6);
+    for (int i = 0; i < 14; ++i) w.emit_fixed(0x3F, 6);
+    w.emit_fixed(0, 6);
+  });
+  const Diagnostic d = walk_error(file);
+  EXPECT_EQ(d.code, Code::vbr_too_long);
+  EXPECT_EQ(d.offset, 32u + 64 + 3 + 12);
+  EXPECT_EQ(d.path, "blocks[0].block8.records[0]");
+}
+
+TEST(BitstreamErrors, SizeNotPlausible) {  // "Size is not plausible"
+  auto unabbrev = one_block([](Writer& w) {
+    w.emit_fixed(kUnabbrevRecord, 3);
+    w.emit_vbr(1, 6);
+    w.emit_vbr(1000, 6);
+  });
+  EXPECT_EQ(walk_error(unabbrev).code, Code::count_too_large);
+  auto array = one_block([](Writer& w) {
+    const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::array, 0}, {Encoding::fixed, 8}};
+    w.define_abbrev(ops);
+    w.emit_fixed(4, 3);
+    w.emit_vbr(20, 6);  // 160 bits of elements, fewer remain
+  });
+  EXPECT_EQ(walk_error(array).code, Code::count_too_large);
+}
+
+TEST(BitstreamErrors, StreamNotWholeWords) {  // "Invalid bitcode signature"
+  auto file = one_block([](Writer&) {});
+  file.push_back(0);
+  const Diagnostic d = walk_error(file);
+  EXPECT_EQ(d.code, Code::bitstream_size);
+  EXPECT_EQ(d.offset, 0u);
+  EXPECT_EQ(walk_error({0x42, 0x43}).code, Code::bitstream_size);
+  EXPECT_EQ(walk_error({}).code, Code::truncated);
+}
+
+TEST(BitstreamErrors, TopLevelMayHoldOnlyBlocks) {
+  for (uint64_t id : {uint64_t{0}, uint64_t{2}, uint64_t{3}}) {
+    Writer w(kLlvmIrMagic);
+    w.emit_fixed(id, 2);
+    const Diagnostic d = walk_error(w.finish());
+    EXPECT_EQ(d.code, Code::invalid_top_level) << id;
+    EXPECT_EQ(d.offset, 32u);
+    EXPECT_EQ(d.path, "blocks[0]");
+  }
+}
+
+TEST(BitstreamErrors, StreamEndsInsideABlock) {  // LLVM 22's BitcodeReader accepts this
+  // (Zero padding would read as END_BLOCK, so the stream ends right after
+  // a record that fills its last word.)
+  Writer w(kLlvmIrMagic);
+  w.enter_block(8, 4);
+  w.record(1, {});  // 4 + 6 + 6 bits
+  w.record(1, {});
+  const Diagnostic d = walk_error(w.finish());
+  EXPECT_EQ(d.code, Code::unterminated_block);
+  EXPECT_EQ(d.offset, 32u + 64 + 32);
+  EXPECT_EQ(d.path, "blocks[0].block8");
+  Writer empty(kLlvmIrMagic);
+  empty.enter_block(8, 3);
+  EXPECT_EQ(walk_error(empty.finish()).code, Code::unterminated_block);
+}
+
+TEST(BitstreamErrors, NumWordsPastTheStreamIsAnError) {
+  Writer w(kLlvmIrMagic);
+  w.enter_block(8, 3);
+  w.end_block_with_words(2);
+  const Diagnostic d = walk_error(w.finish());
+  EXPECT_EQ(d.code, Code::block_length_out_of_bounds);
+  EXPECT_EQ(d.offset, 32u + 32);
+}
+
+TEST(BitstreamErrors, NumWordsDisagreeingWithEndBlockIsAWarning) {
+  Writer w(kLlvmIrMagic);
+  w.enter_block(8, 3);
+  w.enter_block(9, 3);
+  w.end_block_with_words(0);  // really 1
+  w.end_block();
+  const auto r = walk(w.finish());
+  ASSERT_FALSE(r.error);
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, Code::block_length_mismatch);
+  EXPECT_EQ(r.warnings[0].path, "blocks[0].block8.blocks[0].block9");
+}
+
+TEST(BitstreamErrors, BlockInfoRecords) {
+  auto bad = [](auto body) {
+    Writer w(kLlvmIrMagic);
+    w.begin_blockinfo();
+    body(w);
+    w.end_blockinfo();
+    return walk_error(w.finish());
+  };
+  EXPECT_EQ(bad([](Writer& w) { w.record(kSetBid, {}); }).code, Code::invalid_blockinfo);
+  EXPECT_EQ(bad([](Writer& w) { w.record(kBlockName, {}); }).code, Code::invalid_blockinfo);
+  const Diagnostic d = bad([](Writer& w) {
+    w.set_bid(8);
+    w.record(kSetRecordName, {});  // llvm-bcanalyzer-22 aborts on this
+  });
+  EXPECT_EQ(d.code, Code::invalid_blockinfo);
+  EXPECT_EQ(d.path, "blocks[0].BLOCKINFO_BLOCK.records[1]");
+  EXPECT_EQ(bad([](Writer& w) {
+              const AbbrevOp ops[] = {{Encoding::literal, 1}};
+              w.define_abbrev(ops);
+            }).code,
+            Code::invalid_blockinfo);
+}
+
+TEST(BitstreamErrors, Wrapper) {
+  const auto stream = one_block([](Writer&) {});
+  auto file = wrap(stream);
+  EXPECT_FALSE(walk(file).error);
+  // Offset + size past the end, and wrapping in 32 bits.
+  for (auto [offset, size] : {std::pair<uint32_t, uint32_t>{20, 1000}, {0xFFFFFFF0u, 0x20u}, {20, 0xFFFFFFFFu}}) {
+    auto bad = file;
+    store_le(bad.data() + 8, offset);
+    store_le(bad.data() + 12, size);
+    const Diagnostic d = walk_error(bad);
+    EXPECT_EQ(d.code, Code::wrapper_out_of_bounds);
+    EXPECT_EQ(d.unit, OffsetUnit::byte);
+  }
+  auto short_file = std::vector<uint8_t>(file.begin(), file.begin() + 12);
+  EXPECT_EQ(walk_error(short_file).code, Code::truncated);
+  // An offset inside the header is legal but suspicious.
+  auto overlap = file;
+  store_le(overlap.data() + 8, uint32_t{0});
+  store_le(overlap.data() + 12, uint32_t{0});
+  const auto r = walk(overlap);
+  EXPECT_EQ(r.error.value_or(Diagnostic{}).code, Code::truncated);  // an empty stream
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_EQ(r.warnings[0].code, Code::wrapper_overlaps_header);
+}
+
+TEST(BitstreamErrors, ErrorLineSaysBit) {
+  Writer w(kLlvmIrMagic);
+  w.emit_fixed(3, 2);
+  EXPECT_EQ(walk_error(w.finish()).to_string(),
+            "invalid_top_level at bit 32: blocks[0]: abbrev id 3 at the top level: only blocks (ENTER_SUBBLOCK) may "
+            "appear there");
+}
+
+}  // namespace
+}  // namespace sp::bitstream
