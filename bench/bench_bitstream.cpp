@@ -19,6 +19,7 @@
 #include "core/diagnostic.h"
 #include "core/limits.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitstream/BitstreamReader.h"
 
 namespace {
@@ -72,11 +73,11 @@ Tally shaderprobe_walk(sp::Bytes file) {
 // with readRecord (blobs by reference).
 Tally llvm_walk(sp::Bytes file) {
   Tally t;
-  sp::Limits limits;
-  sp::Context ctx(limits, file.size());
-  sp::bitstream::Stream s;
-  if (!sp::bitstream::locate_stream(file, ctx, s)) return t;
-  llvm::BitstreamCursor c(llvm::ArrayRef<uint8_t>(s.bytes.data(), s.bytes.size()));
+  const unsigned char* begin = file.data();
+  const unsigned char* end = begin + file.size();
+  if (llvm::isBitcodeWrapper(begin, end) && llvm::SkipBitcodeWrapperHeader(begin, end, /*VerifyBufferSize=*/true))
+    return t;
+  llvm::BitstreamCursor c(llvm::ArrayRef<uint8_t>(begin, end));
   llvm::BitstreamBlockInfo info;
   c.setBlockInfo(&info);
   if (llvm::Expected<llvm::SimpleBitstreamCursor::word_t> magic = c.Read(32); !magic) {
