@@ -7,7 +7,12 @@ is the fuzz target expected to reach it. Such a mutant owns that parser's
 crash state, so no part mutant may crash the same way there: a HASH
 digest copied past the part (core-reader-read hands out a 16-byte digest
 when 15 bytes remain) or a signature read past its table (core-range-fits)
-would be one triage cluster for two mutants."""
+would be one triage cluster for two mutants. The bitstream and bitcode
+mutants sit in functions no core mutant reaches (parsers/bitstream/wrapper.cpp
+goes through core's slice and range_fits, so none is planted there); those
+the reader survives without a memory error are found by the LLVM
+differential, whose invariant names the kind of disagreement, so each is a
+state of its own."""
 from __future__ import annotations
 
 import dataclasses
@@ -116,4 +121,73 @@ MUTANTS = (
            "if (size < 8 || size > s.data.size() - pos)",
            "if (size < 8)",
            "an SRCI section may claim to run past the part", "srci"),
+    # parsers/bitstream: the bit cursor and the reader, found by
+    # fuzz_bitstream (memory errors, UBSan) or, where the reader stays memory
+    # safe but accepts what LLVM 22 rejects, by the differential
+    # fuzz_bitstream_llvm (each kind of disagreement is its own invariant).
+    Mutant("bs-cursor-load8", "parsers/bitstream/bit_cursor.h", "BitCursor::load8",
+           "if (byte + 8 <= size) return load_le<uint64_t>(data_.data() + byte);",
+           "if (byte + 4 <= size) return load_le<uint64_t>(data_.data() + byte);",
+           "the cursor loads a whole 8-byte word when only 4 to 7 bytes remain", "bitstream"),
+    Mutant("bs-cursor-vbr-chain", "parsers/bitstream/bit_cursor.h", "BitCursor::read_vbr",
+           "if (shift + value_bits >= max_bits) {",
+           "if (shift + value_bits >= max_bits + 64) {",
+           "a VBR chain may continue past its 32 or 64 value bits (shift past the width)", "bitstream"),
+    Mutant("bs-blob-length", "parsers/bitstream/reader.cpp", "Reader::read_abbreviated",
+           "if (!cursor_.align32() || n > cursor_.remaining_bits() / 8 ||\n          align_up4(n) * 8 > cursor_.remaining_bits())",
+           "if (!cursor_.align32())",
+           "a blob's length is not checked against the bytes left (found where blobs are read: the IR layer, the dump)", "bitcode"),
+    Mutant("bs-setrecordname-operands", "parsers/bitstream/reader.cpp", "Reader::blockinfo_record",
+           "if (ops.empty())\n        return fail(Code::invalid_blockinfo, record_.start_bit, Leaf::record, \"SETRECORDNAME without a record code\");",
+           "",
+           "SETRECORDNAME without operands reads a code and a name that are not there", "bitstream"),
+    Mutant("bs-abbrev-id-range", "parsers/bitstream/reader.cpp", "Reader::abbrev_ops",
+           "if (local >= local_abbrevs_.size() - f.local_begin) return nullptr;",
+           "if (local >= (uint64_t{1} << 32)) return nullptr;",
+           "an abbrev id past the block's abbreviations indexes the table anyway", "bitstream"),
+    Mutant("bs-abbrev-width-limit", "parsers/bitstream/abbrev.cpp", "width_problem",
+           "if (op.value > kMaxChunkBits) return",
+           "if (op.value > 64) return",
+           "fixed and vbr widths up to 64 are accepted (LLVM 14's rule; LLVM 22 rejects above 32)", "bitstream_llvm"),
+    Mutant("bs-array-position", "parsers/bitstream/abbrev.cpp", "abbrev_problem",
+           "if (i + 2 != ops.size()) return \"array operand is not second to last\";",
+           "if (i + 1 == ops.size()) return \"array operand is not second to last\";",
+           "an array may have operands after its element; the reader stops at the array", "bitstream_llvm"),
+    Mutant("bs-code-width-zero", "parsers/bitstream/reader.cpp", "Reader::enter_block",
+           "if (width == 0 || width > kMaxChunkBits)",
+           "if (width > kMaxChunkBits)",
+           "a block with abbrev id width 0 is entered (every id then reads as END_BLOCK)", "bitstream_llvm"),
+    Mutant("bs-end-block-scope", "parsers/bitstream/reader.cpp", "Reader::end_block",
+           "local_abbrevs_.resize(f.local_begin);\n  local_ops_.resize(f.local_ops_begin);",
+           "",
+           "a block's abbreviations stay in scope after its END_BLOCK", "bitstream_llvm"),
+    Mutant("bs-blockinfo-abbrev-setbid", "parsers/bitstream/reader.cpp", "Reader::define_abbrev",
+           "if (!f.setbid)\n      return fail(Code::invalid_blockinfo, cursor_.bit_offset(), Leaf::abbrev, \"DEFINE_ABBREV before SETBID\");",
+           "",
+           "a DEFINE_ABBREV in BLOCKINFO before any SETBID registers for no block", "bitstream_llvm"),
+    # parsers/bitcode: the IR layer and the printers, found by fuzz_bitcode.
+    Mutant("bc-type-child-range", "parsers/bitcode/types.cpp", "check_type_table",
+           "if (child(t, c) >= n)",
+           "if (child(t, c) >= n + 1000000)",
+           "a type may refer to up to a million types past the table", "bitcode"),
+    Mutant("bc-function-type-operands", "parsers/bitcode/types.cpp", "add_type",
+           "if (!need(first + 1)) return \"FUNCTION without a result type\";",
+           "if (!need(first)) return \"FUNCTION without a result type\";",
+           "a FUNCTION type without its result type reads one operand past the record", "bitcode"),
+    Mutant("bc-settype-range", "parsers/bitcode/module_reader.cpp", "ModuleReader::constant",
+           "if (rec.ops.empty() || rec.ops[0] >= m.types.size())",
+           "if (rec.ops.empty())",
+           "CONSTANTS SETTYPE may name a type past the table", "bitcode"),
+    Mutant("bc-global-type-range", "parsers/bitcode/module_reader.cpp", "ModuleReader::global_value",
+           "if (type >= m.types.size())\n      return bad(",
+           "if (type == UINT64_MAX)\n      return bad(",
+           "a global value's type index is not checked against the type table", "bitcode"),
+    Mutant("bc-metadata-string-size", "parsers/bitcode/metadata_strings.h", "for_each_metadata_string",
+           "if (size > chars.size()) return \"a string runs past the blob\";",
+           "if (size > UINT32_MAX) return \"a string runs past the blob\";",
+           "a METADATA_STRINGS length may run past the blob's characters", "bitcode"),
+    Mutant("bc-describe-field-names", "parsers/bitcode/describe.cpp", "global_value",
+           "const std::string key = i < names.size() ?",
+           "const std::string key = i <= names.size() ?",
+           "the JSON dump names one operand more than its field-name table has", "bitcode"),
 )
