@@ -43,7 +43,8 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
   check(!a.name.empty() && a.name != "shaderprobe", file, "'name' must be set and not 'shaderprobe'");
   check(!a.command.empty(), file, "'command' must name a program");
   check(std::count(a.command.begin(), a.command.end(), "{input}") > 0, file, "'command' must contain \"{input}\"");
-  check(a.output.empty() || a.output == "obj2yaml" || a.output == "json", file, "'output' must be obj2yaml or json");
+  check(a.output.empty() || a.output == "obj2yaml" || a.output == "json" || a.output == "bcanalyzer", file,
+        "'output' must be obj2yaml, json or bcanalyzer");
   check(a.limits.timeout.count() > 0, file, "'timeout_ms' must be positive");
   const std::filesystem::path program = a.command[0];
   if (program.is_relative() && a.command[0].find('/') != std::string::npos)
@@ -57,6 +58,12 @@ std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
   if (name == "obj2yaml-22") {
     a.command = {"obj2yaml-22", "{input}"};
     a.output = "obj2yaml";
+  } else if (name == "llvm-bcanalyzer-22" || name == "llvm-bcanalyzer-14") {
+    // Its -dump text up to "Summary of" is compared with `shaderprobe dump
+    // --format=bcanalyzer` (which matches LLVM 22's byte for byte; LLVM
+    // 14's names and layout differ in places, which the report shows).
+    a.command = {name, "-dump", "{input}"};
+    a.output = "bcanalyzer";
   } else if (name == "vkd3d-compiler") {
     a.command = {"vkd3d-compiler", "-x", "dxbc-tpf", "-o", "/dev/null", "{input}"};
   } else {
@@ -65,7 +72,9 @@ std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
   return a;
 }
 
-std::vector<std::string> builtin_adapter_names() { return {"obj2yaml-22", "vkd3d-compiler"}; }
+std::vector<std::string> builtin_adapter_names() {
+  return {"obj2yaml-22", "vkd3d-compiler", "llvm-bcanalyzer-22", "llvm-bcanalyzer-14"};
+}
 
 bool adapter_available(const AdapterConfig& a) {
   const std::string& program = a.command.at(0);
@@ -94,6 +103,9 @@ AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& 
   } else if (contains(a.accept_exit, r.exit_code)) {
     o.verdict = Verdict::accept;
     o.out = r.out;
+    // llvm-bcanalyzer follows its dump with statistics shaderprobe does
+    // not print.
+    if (a.output == "bcanalyzer") o.out = o.out.substr(0, o.out.find("Summary of "));
   } else if (a.reject_exit.empty() || contains(a.reject_exit, r.exit_code)) {
     o.verdict = Verdict::reject;
     const std::string first = r.err.substr(0, r.err.find('\n'));

@@ -12,7 +12,8 @@
 //     "accept_exit": [0],                      default [0]
 //     "reject_exit": [1],                      default: every other exit status rejects
 //     "output": "obj2yaml"                     optional: stdout of an accepted input is compared
-//                                              with `shaderprobe dump --format=obj2yaml|json`
+//                                              with `shaderprobe dump --format=obj2yaml|json|bcanalyzer`
+//                                              (bcanalyzer: up to "Summary of")
 //   }
 //
 // A signal, a sanitizer report on stderr or an exit status in neither list
@@ -43,8 +44,9 @@ struct AdapterConfig {
 // is wrong.
 [[nodiscard]] AdapterConfig load_adapter(const std::filesystem::path& file);
 
-// obj2yaml-22 (output compared as obj2yaml) and vkd3d-compiler
-// (-x dxbc-tpf, accept/reject only).
+// obj2yaml-22 (output compared as obj2yaml), vkd3d-compiler (-x dxbc-tpf,
+// accept/reject only), llvm-bcanalyzer-22 and llvm-bcanalyzer-14 (-dump,
+// compared as bcanalyzer).
 [[nodiscard]] std::optional<AdapterConfig> builtin_adapter(const std::string& name);
 [[nodiscard]] std::vector<std::string> builtin_adapter_names();
 

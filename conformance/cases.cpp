@@ -90,6 +90,7 @@ Sidecar sidecar_from_json(const nlohmann::ordered_json& j) {
   s.warnings = j.value("warnings", std::vector<std::string>{});
   s.rejected_by = j.value("rejected_by", std::vector<std::string>{});
   if (j.contains("output")) s.output = j["output"];
+  s.others = j.value("others", std::map<std::string, std::string>{});
   return s;
 }
 
@@ -106,6 +107,7 @@ nlohmann::ordered_json sidecar_to_json(const Sidecar& s) {
   if (!s.warnings.empty()) j["warnings"] = s.warnings;
   if (!s.rejected_by.empty()) j["rejected_by"] = s.rejected_by;
   if (s.output) j["output"] = *s.output;
+  if (!s.others.empty()) j["others"] = s.others;
   return j;
 }
 

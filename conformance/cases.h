@@ -16,10 +16,14 @@
 //   rejected_by  strictness profiles that must turn those warnings into errors
 //   output    shaderprobe's `dump --format=json` of the case (y_), the
 //             reference output
+//   others    what other implementations did with the case when it was
+//             generated (name -> note, e.g. "llvm-bcanalyzer-22": "crash:
+//             signal 11"), for the reader; never judged
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +48,7 @@ struct Sidecar {
   std::vector<std::string> warnings;
   std::vector<std::string> rejected_by;
   std::optional<nlohmann::ordered_json> output;
+  std::map<std::string, std::string> others;
 };
 
 struct Case {

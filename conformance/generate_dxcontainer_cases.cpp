@@ -22,6 +22,7 @@
 
 #include "conformance/builders/dxcontainer_parts.h"
 #include "conformance/cases.h"
+#include "conformance/generator.h"
 #include "core/span_writer.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -37,6 +38,8 @@ using namespace sp;
 using namespace sp::dxc;
 using conform::ExpectedError;
 using conform::Sidecar;
+using conform::gen::read_file;
+using conform::gen::Spec;
 using build::container_of;
 using build::program;
 using build::psv_v1;
@@ -44,15 +47,6 @@ using build::srci;
 using build::u32s;
 
 using Bytes8 = std::vector<uint8_t>;
-
-struct Spec {
-  std::string name;  // with its y_/n_/i_ prefix
-  Bytes8 bytes;
-  std::optional<Code> error;  // what shaderprobe must report
-  std::vector<Code> warnings;
-  std::vector<std::string> flags;
-  std::string comment;
-};
 
 // Wycheproof-style flags: the bug class each case exercises.
 const std::map<std::string, std::string> kFlags = {
@@ -104,18 +98,6 @@ std::string class_of(const Spec& s) {
     default:
       return "malformed";
   }
-}
-
-Bytes8 read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
 void patch32(Bytes8& b, size_t offset, uint32_t v) {
@@ -535,26 +517,9 @@ Spec given_case(const fs::path& path) {
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
   const ParseResult r = parse_container(s.bytes);
-  auto fail = [&](const std::string& what) { throw std::runtime_error(s.name + ": " + what); };
-  Sidecar out;
-  out.klass = class_of(s);
-  out.flags = s.flags;
-  out.comment = s.comment;
-  for (const std::string& f : s.flags)
-    if (!kFlags.contains(f)) fail("undocumented flag " + f);
-  if (s.error) {
-    if (r.ok()) fail("expected " + std::string(code_name(*s.error)) + ", parsed");
-    if (r.error->code != *s.error)
-      fail("expected " + std::string(code_name(*s.error)) + ", got " + r.error->to_string());
-    out.error = ExpectedError{std::string(code_name(r.error->code)), r.error->offset, r.error->path};
-    return out;
-  }
-  if (!r.ok()) fail("expected to parse, got " + r.error->to_string());
-  for (Code w : s.warnings) {
-    if (std::none_of(r.warnings.begin(), r.warnings.end(), [&](const Diagnostic& d) { return d.code == w; }))
-      fail("expected warning " + std::string(code_name(w)));
-    out.warnings.emplace_back(code_name(w));
-  }
+  bool done = false;
+  Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
+  if (done) return out;
   if (s.name.starts_with("y_")) {
     out.output = describe(*r.container, r.warnings);
     return out;
@@ -570,37 +535,14 @@ Sidecar sidecar_for(const Spec& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string_view(argv[1]) == "--help") {
-    std::fprintf(stderr, "usage: %s OUTDIR [CONTAINER...]\nWrites the DXContainer conformance cases.\n", argv[0]);
-    return 2;
-  }
-  try {
-    const fs::path out(argv[1]);
-    fs::create_directories(out);
-    std::vector<Spec> specs;
-    for (int i = 2; i < argc; ++i) specs.push_back(given_case(argv[i]));
-    for (auto* group : {&container_layer_cases, &duplicate_cases, &part_cases})
-      for (Spec& s : group()) specs.push_back(std::move(s));
-    std::map<std::string, int> seen;
-    size_t wrong = 0;  // every disagreement is listed before giving up
-    for (const Spec& s : specs) {
-      if (seen[s.name]++ > 0) throw std::runtime_error("two cases named " + s.name);
-      try {
-        const Sidecar sidecar = sidecar_for(s);
-        write_file(out / s.name, std::string(s.bytes.begin(), s.bytes.end()));
-        write_file(out / (s.name + std::string(conform::kSidecarSuffix)), conform::sidecar_to_json(sidecar).dump(1) + "\n");
-      } catch (const std::runtime_error& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        ++wrong;
-      }
-    }
-    if (wrong > 0) throw std::runtime_error(std::to_string(wrong) + " cases disagree with shaderprobe");
-    nlohmann::ordered_json flags(kFlags);
-    write_file(out / "flags.json", flags.dump(1) + "\n");
-    std::printf("%zu cases written to %s\n", specs.size(), out.c_str());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+  return conform::gen::generator_main(
+      argc, argv, "DXContainer",
+      [](const std::vector<fs::path>& given) {
+        std::vector<Spec> specs;
+        for (const fs::path& f : given) specs.push_back(given_case(f));
+        for (auto* group : {&container_layer_cases, &duplicate_cases, &part_cases})
+          for (Spec& s : group()) specs.push_back(std::move(s));
+        return specs;
+      },
+      [](const Spec& s, const fs::path&) { return sidecar_for(s); }, kFlags);
 }

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "bitcode/bcanalyzer.h"
+#include "bitcode/describe.h"
+#include "bitstream/wrapper.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
 #include "dxcontainer/obj2yaml.h"
@@ -12,17 +15,34 @@
 namespace sp::conform {
 namespace {
 
+void observe_diagnostics(nlohmann::ordered_json& j, const std::optional<Diagnostic>& error,
+                         const std::vector<Diagnostic>& warnings) {
+  j["error"] = error ? dxc::describe_diagnostic(*error) : nlohmann::ordered_json(nullptr);
+  j["warnings"] = nlohmann::ordered_json::array();
+  for (const Diagnostic& w : warnings) j["warnings"].push_back(code_name(w.code));
+}
+
 // In the child: the whole observation as one JSON document on stdout.
 void observe_in_child(const std::vector<uint8_t>& input) {
   nlohmann::ordered_json j;
-  const dxc::ParseResult r = dxc::parse_container(input);
-  j["error"] = r.error ? dxc::describe_diagnostic(*r.error) : nlohmann::ordered_json(nullptr);
-  j["warnings"] = nlohmann::ordered_json::array();
-  for (const Diagnostic& w : r.warnings) j["warnings"].push_back(code_name(w.code));
-  if (r.ok()) {
-    j["dump"] = dxc::describe(*r.container, r.warnings);
-    const dxc::ParseResult quirky = dxc::parse_container(input, dxc::with_llvm_quirks({}));
-    if (quirky.ok()) j["obj2yaml"] = dxc::to_obj2yaml(*quirky.container);
+  if (is_bitcode_input(input)) {
+    const bitcode::ParseResult r = bitcode::parse_bitcode(input);
+    observe_diagnostics(j, r.error, r.warnings);
+    if (r.ok()) j["dump"] = bitcode::describe(*r.file, r.warnings);
+    // The bcanalyzer dump is a bitstream-level view: it may succeed where
+    // the IR layer rejects (no MODULE_BLOCK, an unknown record layout).
+    const Limits limits;
+    Context ctx(limits, input.size());
+    std::string text;
+    if (bitcode::dump_bcanalyzer(input, ctx, text)) j["bcanalyzer"] = text;
+  } else {
+    const dxc::ParseResult r = dxc::parse_container(input);
+    observe_diagnostics(j, r.error, r.warnings);
+    if (r.ok()) {
+      j["dump"] = dxc::describe(*r.container, r.warnings);
+      const dxc::ParseResult quirky = dxc::parse_container(input, dxc::with_llvm_quirks({}));
+      if (quirky.ok()) j["obj2yaml"] = dxc::to_obj2yaml(*quirky.container);
+    }
   }
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
@@ -69,6 +89,8 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 
 }  // namespace
 
+bool is_bitcode_input(Bytes input) { return bitstream::looks_like_bitcode(input) || bitstream::has_wrapper(input); }
+
 ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits) {
   ShaderprobeOutcome o;
   const RunResult r = run_forked([&] { observe_in_child(input); }, limits);
@@ -86,6 +108,7 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
                o.error.value("path", "") + ": " + o.error.value("message", "");
   if (j.contains("dump")) o.dump = j["dump"];
   if (j.contains("obj2yaml")) o.obj2yaml = j["obj2yaml"].get<std::string>();
+  if (j.contains("bcanalyzer")) o.bcanalyzer = j["bcanalyzer"].get<std::string>();
   return o;
 }
 
@@ -130,6 +153,7 @@ std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o
 
 std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format) {
   if (format == "obj2yaml") return o.obj2yaml;
+  if (format == "bcanalyzer") return o.bcanalyzer;
   if (format == "json" && o.dump) return o.dump->dump(2) + "\n";
   return std::nullopt;
 }

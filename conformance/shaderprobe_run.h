@@ -11,6 +11,7 @@
 #include "conformance/cases.h"
 #include "conformance/outcome.h"
 #include "conformance/subprocess.h"
+#include "core/bytes.h"
 
 namespace sp::conform {
 
@@ -21,7 +22,13 @@ struct ShaderprobeOutcome {
   std::vector<std::string> warnings;  // codes
   std::optional<nlohmann::ordered_json> dump;  // describe(), when accepted
   std::optional<std::string> obj2yaml;         // when accepted with LLVM's quirks
+  std::optional<std::string> bcanalyzer;       // `dump --format=bcanalyzer`, when it succeeds
 };
+
+// LLVM bitcode, bare or wrapped, which shaderprobe reads with the IR layer
+// (parsers/bitcode) as `check` and `dump` do; everything else is read as a
+// DXContainer.
+[[nodiscard]] bool is_bitcode_input(Bytes input);
 
 [[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits);
 
@@ -29,7 +36,7 @@ struct ShaderprobeOutcome {
 // when the case has no expectation); `why` says what failed.
 [[nodiscard]] std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why);
 
-// The text `shaderprobe dump --format=<format>` prints (obj2yaml, json), for
+// The text `shaderprobe dump --format=<format>` prints (obj2yaml, json, bcanalyzer), for
 // comparing an adapter's output; nothing when it rejected the input.
 [[nodiscard]] std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format);
 

@@ -5,8 +5,12 @@
 #include <cstring>
 #include <new>
 
+#include "bitcode/module.h"
+#include "bitstream/walk.h"
 #include "conformance/outcome.h"
+#include "conformance/shaderprobe_run.h"
 #include "dxcontainer/container.h"
+#include "bitcode/describe.h"
 #include "dxcontainer/describe.h"
 #include "dxcontainer/obj2yaml.h"
 
@@ -47,6 +51,16 @@ uint32_t declared_file_size(Bytes input) {
 bool prefix_ok(Bytes input, size_t n) {
   // A fresh heap block of exactly n bytes, so ASan sees any read past it.
   const std::vector<uint8_t> prefix(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(n));
+  if (is_bitcode_input(input)) {
+    // A bitstream is a list of top-level blocks with no length of its
+    // own: a prefix that ends between two of them (the first module of a
+    // multi-module file) is a stream in its own right and may be accepted.
+    const bitcode::ParseResult r = bitcode::parse_bitcode(prefix);
+    if (!r.ok()) return true;
+    const Limits limits;
+    Context ctx(limits, prefix.size());
+    return bitstream::walk_file(prefix, ctx).has_value();
+  }
   dxc::ParseOptions options;
   options.verify_digest = false;  // does not decide acceptance; keeps the O(n^2) sweep fast
   const dxc::ParseResult r = dxc::parse_container(prefix, options);
@@ -126,6 +140,11 @@ SweepCounts run_sweep(SweepKind kind, Bytes input, const RunLimits& limits) {
 }
 
 std::string observe(Bytes input) {
+  if (is_bitcode_input(input)) {
+    const bitcode::ParseResult b = bitcode::parse_bitcode(input);
+    if (!b.ok()) return "error: " + b.error->to_string();
+    return bitcode::describe(*b.file, b.warnings).dump();
+  }
   const dxc::ParseResult r = dxc::parse_container(input);
   if (!r.ok()) return "error: " + r.error->to_string();
   return dxc::describe(*r.container, r.warnings).dump() + dxc::to_obj2yaml(*r.container);

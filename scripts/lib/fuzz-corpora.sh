@@ -5,6 +5,7 @@ declare -A SP_SHARED_CORPUS=(
   [dxcontainer_bytes]=dxcontainer
   [dxcontainer_llvm]=dxcontainer
   [dump]=dxcontainer
+  [bitstream_llvm]=bitstream
 )
 
 # The corpus folder name of target $1.

@@ -5,6 +5,7 @@
 
 #include "bitstream/support.h"
 #include "bitstream/wrapper.h"
+#include "conformance/builders/bitstream_parts.h"
 #include "core/span_writer.h"
 
 namespace sp::bitstream {
@@ -15,24 +16,8 @@ using test::walk;
 using test::walk_error;
 
 // DEFINE_ABBREV with raw operand fields: (is_literal, encoding or value, data).
-struct RawOp {
-  bool literal;
-  uint64_t value;
-  std::optional<uint64_t> data = std::nullopt;
-};
-void raw_abbrev(Writer& w, std::initializer_list<RawOp> ops, unsigned code_width = 3) {
-  w.emit_fixed(kDefineAbbrev, code_width);
-  w.emit_vbr(ops.size(), 5);
-  for (const RawOp& op : ops) {
-    w.emit_fixed(op.literal ? 1 : 0, 1);
-    if (op.literal) {
-      w.emit_vbr(op.value, 8);
-    } else {
-      w.emit_fixed(op.value, 3);
-      if (op.data) w.emit_vbr(*op.data, 5);
-    }
-  }
-}
+using build::raw_abbrev;
+using build::RawOp;
 
 TEST(BitstreamErrors, FixedOrVbrWiderThan32) {  // "Fixed or VBR abbrev record with size > MaxChunkData"
   for (uint64_t enc : {uint64_t{1}, uint64_t{2}}) {
@@ -89,11 +74,7 @@ TEST(BitstreamErrors, BlobNotLast) {
 TEST(BitstreamErrors, CodeWidthZeroOrAbove32) {
   for (uint32_t width : {0u, 33u, 64u}) {
     Writer w(kLlvmIrMagic);
-    w.emit_fixed(kEnterSubblock, 2);
-    w.emit_vbr(8, 8);
-    w.emit_vbr(width, 4);
-    w.align32();
-    w.emit_fixed(0, 32);
+    build::raw_enter_block(w, 8, width, 0);
     const Diagnostic d = walk_error(w.finish());
     EXPECT_EQ(d.code, Code::invalid_code_width) << width;
     EXPECT_EQ(d.path, "blocks[0]");

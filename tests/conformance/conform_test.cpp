@@ -93,6 +93,29 @@ TEST(Conform, ExampleAdapterAgreesWithBuiltInObj2yaml) {
   EXPECT_EQ(shaderprobe_failures(report), 0u);
 }
 
+TEST(Conform, BcanalyzerAdapterComparesDumpsAndRecordsItsCrashes) {
+  const auto bcanalyzer = builtin_adapter("llvm-bcanalyzer-22");
+  if (!adapter_available(*bcanalyzer)) GTEST_SKIP() << "llvm-bcanalyzer-22 not installed";
+  const fs::path bitcode = fs::path(SP_SOURCE_DIR) / "conformance/cases/bitcode";
+  RunnerOptions options;
+  options.adapters = {*bcanalyzer};
+  options.truncate = true;
+  const auto cases = collect_cases({bitcode / "y_writer_two_modules.bc", bitcode / "n_empty_setrecordname",
+                                    bitcode / "n_stream_size_plus_1", bitcode / "i_writer_blockinfo.bc"});
+  const Report report = run_conformance(cases, options);
+  ASSERT_EQ(report.results.size(), 3 * cases.size());  // plain, truncate, adapter
+  // Sorted by name: i_writer_blockinfo, n_empty_setrecordname, n_stream_size_plus_1, y_writer_two_modules.
+  EXPECT_EQ(report.results[2].verdict, Verdict::accept);  // a valid bitstream the IR layer rejects (no module)
+  EXPECT_EQ(report.results[2].agrees, true);              // and its -dump is shaderprobe's, byte for byte
+  EXPECT_EQ(report.results[5].verdict, Verdict::crash);   // std::length_error abort
+  EXPECT_EQ(report.results[8].verdict, Verdict::reject);  // not whole words
+  EXPECT_EQ(report.results[11].verdict, Verdict::accept);
+  EXPECT_EQ(report.results[11].agrees, true);
+  // Every prefix of the two modules is rejected or is a whole first module.
+  EXPECT_EQ(report.results[10].mismatches, 0u);
+  EXPECT_EQ(shaderprobe_failures(report), 0u);
+}
+
 TEST(Conform, TruncateLengthsSampleLargeInputs) {
   EXPECT_EQ(truncate_lengths(10).size(), 10u);
   EXPECT_EQ(truncate_lengths(kTruncateAllBelow).size(), kTruncateAllBelow);

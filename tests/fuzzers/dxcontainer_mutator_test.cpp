@@ -12,6 +12,7 @@
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/writer.h"
+#include "support/byte_mutator.h"
 #include "support/containers.h"
 #include "support/dxcontainer_content_mutation.h"
 #include "support/model_part.h"
@@ -19,14 +20,8 @@
 namespace sp::fuzz {
 namespace {
 
-// Stands in for LLVMFuzzerMutate: flips one byte and counts its calls, so a
-// test can tell byte mutations from structural ones.
-size_t g_byte_mutations = 0;
-size_t flip_one_byte(uint8_t* data, size_t size, size_t) {
-  ++g_byte_mutations;
-  if (size > 0) data[size / 2] ^= 0xFF;
-  return size;
-}
+using test::flip_one_byte;
+using test::g_byte_mutations;
 
 std::vector<uint8_t> sample() {
   return test::container_of({{"SFI0", {1, 0, 0, 0, 0, 0, 0, 0}},

@@ -28,9 +28,10 @@ class Catalog(unittest.TestCase):
         self.assertEqual([k for k, n in functions.items() if n > 1], [])
         self.assertEqual(len({m.id for m in MUTANTS}), len(MUTANTS))
 
-    def test_only_the_container_parser_and_its_core_helpers(self):
+    def test_only_the_parsers_the_targets_fuzz(self):
         for m in MUTANTS:
-            self.assertTrue(m.file.startswith(("parsers/dxcontainer/", "parsers/core/")), m.file)
+            self.assertTrue(m.file.startswith(("parsers/dxcontainer/", "parsers/core/", "parsers/bitstream/",
+                                               "parsers/bitcode/")), m.file)
             self.assertTrue((SOURCE / "fuzzers" / f"{m.target}.options").exists(), m.target)
 
 

@@ -112,7 +112,8 @@ void add_conform(CLI::App& app, Runner& run) {
       ->required();
   cmd->add_option("--impl", o->impls,
                   "Implementations to compare, comma-separated: shaderprobe (always run: it is the reference), "
-                  "obj2yaml-22, vkd3d-compiler, or the name of an --adapter")
+                  "obj2yaml-22, vkd3d-compiler, llvm-bcanalyzer-22, llvm-bcanalyzer-14 (bitcode: -dump compared with "
+                  "dump --format=bcanalyzer up to its Summary), or the name of an --adapter")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see README); may repeat")

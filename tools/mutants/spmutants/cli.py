@@ -20,7 +20,7 @@ EPILOG = """\
 For each mutant in tools/mutants/spmutants/catalog.py: plant it in the
 scratch tree (--scratch, default build/mutants/tree; the working tree is
 never written), build its fuzz target there (`fuzz` preset), fuzz from a
-copy of corpus/<target> for --seconds with the target's .options flags and
+copy of its corpus (corpus/<target>, or the one it shares) for --seconds with the target's .options flags and
 a fixed -seed, and record whether and when it crashed. Then
 scripts/triage runs over every crash into DIR/triage/.
 
@@ -60,13 +60,22 @@ def build(scratch: Path, target: str, jobs: int) -> None:
                    cwd=scratch, check=True, stdout=subprocess.DEVNULL)
 
 
+def corpus_of(target: str) -> str:
+    """The committed corpus a target reads (scripts/lib/fuzz-corpora.sh:
+    bitstream_llvm reads corpus/bitstream, ...)."""
+    out = subprocess.run(["bash", "-c", 'source scripts/lib/fuzz-corpora.sh; corpus_of "$1"', "-", target],
+                         cwd=REPO, check=True, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
 def fuzz(binary: Path, target: str, run_dir: Path, seconds: int, seed: int) -> tuple[float, Path | None]:
-    """Fuzzes a copy of corpus/<target> (libFuzzer writes into its corpus
-    folder) until the first crash or `seconds`; the time and the crash."""
+    """Fuzzes a copy of the target's committed corpus (libFuzzer writes
+    into its corpus folder) until the first crash or `seconds`; the time and
+    the crash."""
     if run_dir.exists():
         shutil.rmtree(run_dir)
     corpus = run_dir / "corpus"
-    shutil.copytree(REPO / "corpus" / target, corpus)
+    shutil.copytree(REPO / "corpus" / corpus_of(target), corpus)
     artifacts = run_dir / "artifacts"
     artifacts.mkdir()
     cmd = [str(binary), *fuzz_flags(target), f"-max_total_time={seconds}", f"-seed={seed}",

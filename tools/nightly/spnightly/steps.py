@@ -15,7 +15,7 @@ from pathlib import Path
 # better spent on the real targets.
 SKIPPED_TARGETS = {"dxcontainer_bytes"}
 # Implementations `shaderprobe conform` knows besides itself (conformance/).
-OTHER_IMPLS = ("obj2yaml-22", "vkd3d-compiler")
+OTHER_IMPLS = ("obj2yaml-22", "vkd3d-compiler", "llvm-bcanalyzer-22", "llvm-bcanalyzer-14")
 STATS_COLUMNS = ("target", "seconds", "execs", "exec_per_sec", "cov", "corpus", "new", "findings")
 
 

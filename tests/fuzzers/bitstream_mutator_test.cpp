@@ -1,0 +1,112 @@
+// The bitstream tree and the structure-aware mutator of fuzz_bitstream and
+// fuzz_bitcode: the tree reads back what the writer wrote, structural
+// mutations come out as streams the reader mostly accepts and that differ
+// in the ways the mutator promises (blocks, abbrevs, operand kinds), and
+// inputs the reader rejects go to the byte mutator.
+#include "support/bitstream_mutator.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+#include "bitstream/walk.h"
+#include "support/bitstream_model.h"
+#include "support/bitstream_seeds.h"
+#include "support/byte_mutator.h"
+
+namespace sp::fuzz {
+namespace {
+
+using test::flip_one_byte;
+using test::g_byte_mutations;
+
+std::optional<BsStream> tree_of(const std::vector<uint8_t>& bytes) {
+  const Limits limits;
+  Context ctx(limits, bytes.size());
+  return read_stream(bytes, ctx);
+}
+
+std::optional<bitstream::WalkStats> walk(const std::vector<uint8_t>& bytes) {
+  const Limits limits;
+  Context ctx(limits, bytes.size());
+  return bitstream::walk_file(bytes, ctx);
+}
+
+TEST(BitstreamModel, EverySeedReadsBackFromTheWriterUnchanged) {
+  for (const auto& [name, bytes] : bitstream_seeds()) {
+    SCOPED_TRACE(name);
+    const auto tree = tree_of(bytes);
+    ASSERT_TRUE(tree);
+    const auto written = write_stream(*tree);
+    ASSERT_TRUE(written);
+    // The seeds are the writer's own output, so even the bytes agree.
+    EXPECT_EQ(*written, bytes);
+    const auto again = tree_of(*written);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(tree_difference(*tree, *again), "");
+  }
+}
+
+TEST(BitstreamModel, ARecordThatNoLongerFitsItsAbbrevIsWrittenUnabbreviated) {
+  const auto seeds = bitstream_seeds();
+  auto tree = tree_of(seeds.at(1).second);  // operand_kinds
+  ASSERT_TRUE(tree);
+  // items[0] defines [literal 1, literal 7, fixed 1]; items[8] is its record.
+  BsRecord& rec = tree->blocks.at(0).items.at(8).record;
+  ASSERT_EQ(rec.abbrev_id, 4u);
+  rec.ops[0] = 8;  // no longer the literal 7
+  const auto written = write_stream(*tree);
+  ASSERT_TRUE(written);
+  const auto back = tree_of(*written);
+  ASSERT_TRUE(back);
+  const BsRecord& read = back->blocks.at(0).items.at(8).record;
+  EXPECT_EQ(read.abbrev_id, bitstream::kUnabbrevRecord);
+  EXPECT_EQ(read.ops, (std::vector<uint64_t>{8, 1}));
+}
+
+TEST(BitstreamMutator, StructuralMutationsMostlyGiveStreamsTheReaderAccepts) {
+  const auto seeds = bitstream_seeds();
+  std::set<uint64_t> block_counts, abbrev_counts, depths;
+  size_t structural = 0, accepted = 0;
+  for (unsigned seed = 0; seed < 3000; ++seed) {
+    const std::vector<uint8_t>& input = seeds[seed % seeds.size()].second;
+    std::vector<uint8_t> buf = input;
+    buf.resize(input.size() * 4 + 256);
+    const size_t before = g_byte_mutations;
+    const size_t n = mutate_bitstream(buf.data(), input.size(), buf.size(), seed, flip_one_byte);
+    ASSERT_LE(n, buf.size());
+    if (g_byte_mutations != before) continue;
+    ++structural;
+    buf.resize(n);
+    EXPECT_NE(buf, input);
+    const auto stats = walk(buf);
+    if (!stats) continue;
+    ++accepted;
+    block_counts.insert(stats->blocks);
+    abbrev_counts.insert(stats->abbrevs);
+    depths.insert(stats->max_depth);
+  }
+  // Two mutations in three are structural (some fall back when the edit
+  // changed nothing the writer can express).
+  EXPECT_GT(structural, 1500u);
+  EXPECT_LT(structural, 2100u);
+  // Edits made in the tree mostly keep the stream readable, and they
+  // change block counts, nesting and abbreviations.
+  EXPECT_GT(accepted, structural / 2);
+  EXPECT_GT(block_counts.size(), 8u);
+  EXPECT_GT(abbrev_counts.size(), 8u);
+  EXPECT_GT(depths.size(), 5u);
+}
+
+TEST(BitstreamMutator, InputsTheReaderRejectsGoToTheByteMutator) {
+  std::vector<uint8_t> buf = {'B', 'C', 0xC0, 0xDE, 0xFF, 0xFF, 0xFF, 0xFF};
+  for (unsigned seed = 0; seed < 50; ++seed) {
+    const size_t before = g_byte_mutations;
+    EXPECT_EQ(mutate_bitstream(buf.data(), buf.size(), buf.size(), seed, flip_one_byte), buf.size());
+    EXPECT_EQ(g_byte_mutations, before + 1);
+  }
+}
+
+}  // namespace
+}  // namespace sp::fuzz
