@@ -1,5 +1,6 @@
 #include "bitcode/bcanalyzer.h"
 
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "bitstream/reader.h"
 #include "bitstream/wrapper.h"
 #include "core/strings.h"
+#include "core/text_buffer.h"
 
 namespace sp::bitcode {
 namespace {
@@ -17,57 +19,56 @@ using bitstream::Reader;
 // LLVM's isPrint: printable ASCII only.
 bool is_print(uint8_t c) { return c >= 0x20 && c <= 0x7E; }
 
-void append_uint(std::string& out, uint64_t v) {
-  char buf[24];
-  char* p = buf + sizeof buf;
-  do {
-    *--p = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  out.append(p, static_cast<size_t>(buf + sizeof buf - p));
+using Text = TextBuffer;
+
+char* put_indent(char* p, size_t level) {
+  std::memset(p, ' ', 2 * level);
+  return p + 2 * level;
 }
 
-void append_int(std::string& out, int64_t v) {
-  if (v < 0) {
-    out += '-';
-    append_uint(out, 0 - static_cast<uint64_t>(v));
-  } else {
-    append_uint(out, static_cast<uint64_t>(v));
-  }
-}
-
-// raw_ostream::write_escaped(Str, /*UseHexEscapes=*/true).
-void append_escaped(std::string& out, Bytes s) {
+// raw_ostream::write_escaped(Str, /*UseHexEscapes=*/true); at most four
+// characters a byte.
+char* put_escaped(char* p, Bytes s) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   for (uint8_t c : s) {
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '"': out += "\\\""; break;
+      case '\\': p = Text::put(p, "\\\\"); break;
+      case '\t': p = Text::put(p, "\\t"); break;
+      case '\n': p = Text::put(p, "\\n"); break;
+      case '"': p = Text::put(p, "\\\""); break;
       default:
         if (is_print(c)) {
-          out += static_cast<char>(c);
+          *p++ = static_cast<char>(c);
         } else {
-          out += "\\x";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
+          p = Text::put(p, "\\x");
+          *p++ = kHex[c >> 4];
+          *p++ = kHex[c & 15];
         }
     }
   }
+  return p;
 }
+
+// Room a record's line needs beyond its name, indent and operands:
+// " abbrevid=N", " (offset mismatch: N vs M)", "/>", the record string's
+// quotes and the newline.
+constexpr size_t kRecordOverhead = 128;
+// " opN=V" for one operand (index and value at most 20 characters each),
+// plus its character in a record string.
+constexpr size_t kPerOperand = 3 + 20 + 1 + 20 + 1;
 
 class Dumper {
  public:
-  Dumper(Context& ctx, std::string& out) : ctx_(ctx), out_(out), start_(out.size()) {}
+  Dumper(Context& ctx, Text& out) : ctx_(ctx), out_(out), start_(out.size()) {}
 
   bool run(Bytes file, uint64_t base_byte) {
     bitstream::Stream s;
     if (!bitstream::locate_stream(file, ctx_, s)) return false;
     if (s.wrapped) {
       const auto& h = s.header;
-      out_ += strprintf("<BITCODE_WRAPPER_HEADER Magic=0x%08x Version=0x%08x Offset=0x%08x Size=0x%08x CPUType=0x%08x/>\n",
-                        h.magic, h.version, h.offset, h.size, h.cpu_type);
+      out_.append(strprintf("<BITCODE_WRAPPER_HEADER Magic=0x%08x Version=0x%08x Offset=0x%08x Size=0x%08x "
+                            "CPUType=0x%08x/>\n",
+                            h.magic, h.version, h.offset, h.size, h.cpu_type));
     }
     stream_base_bit_ = (base_byte + s.offset) * 8;
     max_text_ = uint64_t{ctx_.limits().max_text_per_input_byte} * file.size() + 4096;
@@ -81,7 +82,7 @@ class Dumper {
         case Reader::Entry::error:
           return false;
         case Reader::Entry::end_of_stream:
-          out_ += "\n\n";
+          out_.append("\n\n");
           return true;
         case Reader::Entry::define_abbrev:
           break;
@@ -90,10 +91,12 @@ class Dumper {
           break;
         case Reader::Entry::end_block:
           if (open_.back().dumped) {
-            indent(r.depth() - 1);
-            out_ += "</";
-            out_ += open_.back().name;
-            out_ += ">\n";
+            const std::string& name = open_.back().name;
+            char* p = out_.reserve(2 * r.depth() + name.size() + 4);
+            p = put_indent(p, r.depth() - 1);
+            p = Text::put(p, "</");
+            p = Text::put(p, name);
+            out_.commit(Text::put(p, ">\n"));
           }
           open_.pop_back();
           break;
@@ -117,8 +120,6 @@ class Dumper {
     uint64_t metadata_index_offset = 0;
   };
 
-  void indent(size_t level) { out_.append(2 * level, ' '); }
-
   // GetBlockName: reserved ids (1..7) have no name, then BLOCKINFO's, then
   // LLVM's table for IR streams.
   std::string block_name(const Reader& r, uint32_t id) const {
@@ -132,121 +133,131 @@ class Dumper {
   }
 
   // GetCodeName: BLOCKINFO's own records, nothing for reserved ids, then
-  // SETRECORDNAME (an empty name prints as nothing), then LLVM's table.
-  void append_record_name(const Reader& r, uint32_t block, uint32_t code) {
-    std::optional<std::string_view> name;
+  // SETRECORDNAME (an empty name prints as nothing), then LLVM's table;
+  // nothing found prints as UnknownCodeN.
+  std::optional<std::string_view> record_name(const Reader& r, uint32_t block, uint32_t code) const {
     if (block == bitstream::kBlockInfoBlockId) {
       static constexpr std::string_view kNames[] = {{}, "SETBID", "BLOCKNAME", "SETRECORDNAME"};
-      if (code >= 1 && code <= 3) name = kNames[code];
+      if (code >= 1 && code <= 3) return kNames[code];
     } else if (block >= bitstream::kFirstApplicationBlockId) {
-      name = r.blockinfo_record_name(block, code);
-      if (!name && ir_) {
-        if (auto n = analyzer_record_name(block, code); !n.empty()) name = n;
+      if (auto name = r.blockinfo_record_name(block, code)) return name;
+      if (ir_) {
+        if (auto n = analyzer_record_name(block, code); !n.empty()) return n;
       }
     }
-    if (name) {
-      out_ += *name;
-    } else {
-      out_ += "UnknownCode";
-      append_uint(out_, code);
-    }
+    return std::nullopt;
   }
 
   void enter(const Reader& r) {
     const auto& b = r.block();
-    indent(r.depth() - 1);
     if (b.id == bitstream::kBlockInfoBlockId) {
-      out_ += "<BLOCKINFO_BLOCK/>\n";
+      char* p = out_.reserve(2 * r.depth() + 24);
+      p = put_indent(p, r.depth() - 1);
+      out_.commit(Text::put(p, "<BLOCKINFO_BLOCK/>\n"));
       open_.push_back(Open{{}, false, 0});
       return;
     }
     Open o;
     o.name = block_name(r, b.id);
-    out_ += '<';
-    out_ += o.name;
-    out_ += " NumWords=";
-    append_uint(out_, b.num_words);
-    out_ += " BlockCodeSize=";
-    append_uint(out_, b.code_width);
-    out_ += ">\n";
+    char* p = out_.reserve(2 * r.depth() + o.name.size() + 64);
+    p = put_indent(p, r.depth() - 1);
+    p = Text::put(p, '<');
+    p = Text::put(p, o.name);
+    p = Text::put(p, " NumWords=");
+    p = Text::put_uint(p, b.num_words);
+    p = Text::put(p, " BlockCodeSize=");
+    p = Text::put_uint(p, b.code_width);
+    out_.commit(Text::put(p, ">\n"));
     open_.push_back(std::move(o));
   }
 
   bool record(const Reader& r) {
     const bitstream::Record& rec = r.record();
     const uint32_t block = r.block().id;
-    indent(r.depth());
-    out_ += '<';
-    append_record_name(r, block, rec.code);
+    const std::optional<std::string_view> name = record_name(r, block, rec.code);
+    const size_t n = rec.ops.size();
+    char* p = out_.reserve(2 * r.depth() + (name ? name->size() : 0) + kPerOperand * n + kRecordOverhead);
+    p = put_indent(p, r.depth());
+    p = Text::put(p, '<');
+    if (name) {
+      p = Text::put(p, *name);
+    } else {
+      p = Text::put(p, "UnknownCode");
+      p = Text::put_uint(p, rec.code);
+    }
     if (rec.abbrev_id != bitstream::kUnabbrevRecord) {
-      out_ += " abbrevid=";
-      append_uint(out_, rec.abbrev_id);
+      p = Text::put(p, " abbrevid=");
+      p = Text::put_uint(p, rec.abbrev_id);
     }
-    for (size_t i = 0; i < rec.ops.size(); ++i) {
-      out_ += " op";
-      append_uint(out_, i);
-      out_ += '=';
-      append_int(out_, static_cast<int64_t>(rec.ops[i]));
+    for (size_t i = 0; i < n; ++i) {
+      p = Text::put(p, " op");
+      p = Text::put_uint(p, i);
+      p = Text::put(p, '=');
+      p = Text::put_int(p, static_cast<int64_t>(rec.ops[i]));
     }
-    if (block == kMetadataBlock) metadata_index(rec);
-    out_ += "/>";
+    if (block == kMetadataBlock) p = metadata_index(p, rec);
+    p = Text::put(p, "/>");
     if (rec.array_start >= 0) {
+      const auto array = rec.ops.subspan(static_cast<size_t>(rec.array_start));
       bool printable = true;
-      for (size_t j = static_cast<size_t>(rec.array_start); j < rec.ops.size() && printable; ++j)
-        printable = is_print(static_cast<uint8_t>(rec.ops[j]));
+      // As LLVM: each operand's low byte decides.
+      for (uint64_t c : array) printable = printable && is_print(static_cast<uint8_t>(c));
       if (printable) {
-        out_ += " record string = '";
-        for (size_t j = static_cast<size_t>(rec.array_start); j < rec.ops.size(); ++j)
-          out_ += static_cast<char>(rec.ops[j]);
-        out_ += '\'';
+        p = Text::put(p, " record string = '");
+        for (uint64_t c : array) *p++ = static_cast<char>(c);
+        p = Text::put(p, '\'');
       }
     }
-    if (rec.has_blob) {
-      if (block == kMetadataBlock && rec.code == kMetadataStrings) {
-        if (!metadata_strings(r)) return false;
-      } else {
-        out_ += " blob data = ";
-        bool printable = true;
-        for (uint8_t c : rec.blob) printable = printable && is_print(c);
-        if (printable) {
-          out_ += '\'';
-          out_.append(reinterpret_cast<const char*>(rec.blob.data()), rec.blob.size());
-          out_ += '\'';
-        } else {
-          out_ += "unprintable, ";
-          append_uint(out_, rec.blob.size());
-          out_ += " bytes.";
-        }
-      }
+    if (!rec.has_blob) {
+      out_.commit(Text::put(p, '\n'));
+      return true;
     }
-    out_ += '\n';
+    out_.commit(p);
+    if (block == kMetadataBlock && rec.code == kMetadataStrings) {
+      if (!metadata_strings(r)) return false;
+    } else {
+      blob(rec.blob);
+    }
+    out_.append("\n");
     return true;
+  }
+
+  void blob(Bytes data) {
+    bool printable = true;
+    for (uint8_t c : data) printable = printable && is_print(c);
+    char* p = out_.reserve(data.size() + 64);
+    p = Text::put(p, " blob data = ");
+    if (printable) {
+      p = Text::put(p, '\'');
+      p = Text::put(p, std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+      p = Text::put(p, '\'');
+    } else {
+      p = Text::put(p, "unprintable, ");
+      p = Text::put_uint(p, data.size());
+      p = Text::put(p, " bytes.");
+    }
+    out_.commit(p);
   }
 
   // METADATA_INDEX_OFFSET gives the distance from the end of its record to
   // METADATA_INDEX; the analyzer checks it (bit positions from the start
   // of the stream, arithmetic modulo 2^64 as in LLVM).
-  void metadata_index(const bitstream::Record& rec) {
+  char* metadata_index(char* p, const bitstream::Record& rec) {
     Open& o = open_.back();
     if (rec.code == kMetadataIndexOffset) {
-      if (rec.ops.size() != 2) {
-        out_ += "(Invalid record)";
-      } else {
-        o.metadata_index_offset = (rec.end_bit - stream_base_bit_) + rec.ops[0] + (rec.ops[1] << 32);
-      }
+      if (rec.ops.size() != 2) return Text::put(p, "(Invalid record)");
+      o.metadata_index_offset = (rec.end_bit - stream_base_bit_) + rec.ops[0] + (rec.ops[1] << 32);
     } else if (rec.code == kMetadataIndex) {
       const uint64_t start = rec.start_bit - stream_base_bit_;
-      out_ += " (offset ";
-      if (o.metadata_index_offset == start) {
-        out_ += "match)";
-      } else {
-        out_ += "mismatch: ";
-        append_uint(out_, o.metadata_index_offset);
-        out_ += " vs ";
-        append_uint(out_, start);
-        out_ += ')';
-      }
+      p = Text::put(p, " (offset ");
+      if (o.metadata_index_offset == start) return Text::put(p, "match)");
+      p = Text::put(p, "mismatch: ");
+      p = Text::put_uint(p, o.metadata_index_offset);
+      p = Text::put(p, " vs ");
+      p = Text::put_uint(p, start);
+      p = Text::put(p, ')');
     }
+    return p;
   }
 
   // METADATA_STRINGS decoded as the analyzer does (metadata_strings.h); the
@@ -255,29 +266,30 @@ class Dumper {
   bool metadata_strings(const Reader& r) {
     const bitstream::Record& rec = r.record();
     const size_t level = r.depth() - 1;
-    const size_t mark = out_.size();
-    out_ += " num-strings = ";
-    append_uint(out_, static_cast<uint32_t>(rec.ops.empty() ? 0 : rec.ops[0]));
-    out_ += " {\n";
+    char* p = out_.reserve(64);
+    p = Text::put(p, " num-strings = ");
+    p = Text::put_uint(p, static_cast<uint32_t>(rec.ops.empty() ? 0 : rec.ops[0]));
+    out_.commit(Text::put(p, " {\n"));
     const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
-      indent(level);
-      out_ += "    '";
-      append_escaped(out_, s);
-      out_ += "'\n";
+      char* q = out_.reserve(2 * level + 4 * s.size() + 8);
+      q = put_indent(q, level);
+      q = Text::put(q, "    '");
+      q = put_escaped(q, s);
+      out_.commit(Text::put(q, "'\n"));
     });
     if (!problem.empty()) {
-      out_.resize(mark);
       const std::string where = r.path();
       return ctx_.fail_at_bit(Code::invalid_metadata_strings, rec.start_bit, FieldPath::root(where),
                               std::string(problem));
     }
-    indent(level);
-    out_ += "  }";
+    p = out_.reserve(2 * level + 4);
+    p = put_indent(p, level);
+    out_.commit(Text::put(p, "  }"));
     return true;
   }
 
   Context& ctx_;
-  std::string& out_;
+  Text& out_;
   size_t start_;  // what `out_` held before the dump
   bool ir_ = false;
   uint64_t stream_base_bit_ = 0;
@@ -287,14 +299,15 @@ class Dumper {
 
 }  // namespace
 
+bool dump_bcanalyzer(Bytes file, Context& ctx, TextBuffer& out, uint64_t base_byte) {
+  return Dumper(ctx, out).run(file, base_byte);
+}
+
 bool dump_bcanalyzer(Bytes file, Context& ctx, std::string& out, uint64_t base_byte) {
-  // Straight into `out`, cut back to what it held on failure: a dump is
-  // five to six times its input, and a copy of it was a tenth of the time.
-  const size_t kept = out.size();
-  Dumper d(ctx, out);
-  if (d.run(file, base_byte)) return true;
-  out.resize(kept);
-  return false;
+  TextBuffer text;
+  if (!dump_bcanalyzer(file, ctx, text, base_byte)) return false;
+  out += text.str();
+  return true;
 }
 
 }  // namespace sp::bitcode

@@ -17,11 +17,16 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/text_buffer.h"
 
 namespace sp::bitcode {
 
 // Appends the dump of `file` (bare or wrapped bitstream) to `out`.
 // `base_byte` is the offset of file[0] in the input, for error offsets.
+// On failure `out` holds part of the dump: discard it.
+bool dump_bcanalyzer(Bytes file, Context& ctx, TextBuffer& out, uint64_t base_byte = 0);
+
+// The same into a string, which is left as it was on failure.
 bool dump_bcanalyzer(Bytes file, Context& ctx, std::string& out, uint64_t base_byte = 0);
 
 }  // namespace sp::bitcode

@@ -40,12 +40,12 @@ int dump_bcanalyzer(const std::vector<uint8_t>& data, const Limits& limits) {
     base = static_cast<uint64_t>(program->bitcode.data() - data.data());
   }
   Context ctx(limits, data.size());
-  std::string out;
+  TextBuffer out;
   if (!bitcode::dump_bcanalyzer(bitcode, ctx, out, base)) {
     print_error(*ctx.error());
     return kMalformed;
   }
-  std::cout << out;
+  out.for_each_piece([](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
   return kOk;
 }
 

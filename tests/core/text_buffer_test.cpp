@@ -1,0 +1,64 @@
+#include "core/text_buffer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace sp {
+namespace {
+
+// Text written through reserve()/commit() and append() across many chunks
+// (the first is 4 KiB, one reservation is larger than any chunk so far)
+// reads back in order, and earlier chunks never move.
+TEST(TextBuffer, KeepsOrderAcrossChunksAndNeverMovesWrittenText) {
+  TextBuffer text;
+  std::string expected;
+  char* p = text.reserve(3);
+  const char* first = p;
+  text.commit(TextBuffer::put(TextBuffer::put(p, "ab"), 'c'));
+  expected += "abc";
+  for (uint64_t i = 0; i < 5000; ++i) {
+    p = text.reserve(40);
+    p = TextBuffer::put(p, " v");
+    p = TextBuffer::put_uint(p, i * 1000003);
+    p = TextBuffer::put(p, '=');
+    text.commit(TextBuffer::put_int(p, -static_cast<int64_t>(i)));
+    expected += " v" + std::to_string(i * 1000003) + "=" + std::to_string(-static_cast<int64_t>(i));
+  }
+  const std::string big(1 << 20, 'x');
+  text.append(big);
+  expected += big;
+  text.append("");
+  EXPECT_EQ(std::string(first, 3), "abc");
+  EXPECT_EQ(text.size(), expected.size());
+  EXPECT_EQ(text.str(), expected);
+
+  std::vector<size_t> pieces;
+  text.for_each_piece([&](std::string_view piece) { pieces.push_back(piece.size()); });
+  EXPECT_GT(pieces.size(), 3u);
+  for (size_t n : pieces) EXPECT_NE(n, 0u);
+}
+
+TEST(TextBuffer, IntegersPrintAsLlvmPrintsThem) {
+  TextBuffer text;
+  char* p = text.reserve(80);
+  p = TextBuffer::put_uint(p, UINT64_MAX);
+  p = TextBuffer::put(p, ' ');
+  p = TextBuffer::put_int(p, INT64_MIN);
+  p = TextBuffer::put(p, ' ');
+  text.commit(TextBuffer::put_uint(p, 0));
+  EXPECT_EQ(text.str(), "18446744073709551615 -9223372036854775808 0");
+}
+
+TEST(TextBuffer, EmptyHasNoPieces) {
+  TextBuffer text;
+  int pieces = 0;
+  text.for_each_piece([&](std::string_view) { ++pieces; });
+  EXPECT_EQ(pieces, 0);
+  EXPECT_EQ(text.size(), 0u);
+  EXPECT_EQ(text.str(), "");
+}
+
+}  // namespace
+}  // namespace sp
