@@ -418,8 +418,9 @@ Spec given_case(const fs::path& path) {
   const std::string stem = path.filename().string();
   const bitcode::ParseResult r = bitcode::parse_bitcode(s.bytes);
   const bool writer = stem.starts_with("writer_");
-  s.comment = writer ? "written by the project's bitstream writer (fuzzers/support/bitstream_seeds.cpp)"
-                     : "clang -c -emit-llvm of tests/data/bitcode/src (scripts/gen-conformance)";
+  s.comment = writer                          ? "written by the project's bitstream writer (fuzzers/support/bitstream_seeds.cpp)"
+              : stem.starts_with("llvmcat") ? "llvm-cat -b of two clang -c -emit-llvm outputs (scripts/gen-conformance)"
+                                            : "clang -c -emit-llvm of tests/data/bitcode/src (scripts/gen-conformance)";
   s.flags = {writer ? "Writer" : "RealCompiler"};
   if (r.ok()) {
     s.name = "y_" + stem;

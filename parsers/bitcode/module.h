@@ -91,12 +91,13 @@ struct Module {
   std::vector<std::string> metadata_strings;
   std::vector<std::pair<uint32_t, uint64_t>> block_counts;  // block id -> instances inside the module
   uint64_t function_bodies = 0;
+  Bytes strtab;  // the first STRTAB blob after the module (v2 names)
 };
 
 struct File {
   bool wrapped = false;
   std::vector<Module> modules;
-  Bytes strtab;   // the last STRTAB blob (v2 names)
+  Bytes strtab;   // the last STRTAB blob
   Bytes symtab;
 };
 

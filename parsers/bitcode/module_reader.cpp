@@ -178,7 +178,16 @@ class ModuleReader {
       return true;
     }
     if (r.depth() == 1 && (block == kStrtabBlock || block == kSymtabBlock)) {
-      if (rec.code == kBlob && rec.has_blob) (block == kStrtabBlock ? file_.strtab : file_.symtab) = rec.blob;
+      if (rec.code != kBlob || !rec.has_blob) return true;
+      if (block == kSymtabBlock) {
+        file_.symtab = rec.blob;
+        return true;
+      }
+      // As LLVM's getBitcodeModuleList: a STRTAB serves every module before
+      // it that has none yet (llvm-cat -b writes one after each module).
+      file_.strtab = rec.blob;
+      for (size_t i = modules_with_strtab_; i < file_.modules.size(); ++i) file_.modules[i].strtab = rec.blob;
+      modules_with_strtab_ = file_.modules.size();
       return true;
     }
     if (m == nullptr) return true;
@@ -419,7 +428,7 @@ class ModuleReader {
   }
 
   // Names through STRTAB (version 2): each module uses the blob of the
-  // STRTAB that follows it; a module without one has no names to check.
+  // first STRTAB after it.
   bool finish() {
     if (file_.modules.empty())
       return ctx_.fail_at_bit(Code::no_module, base_bit_, FieldPath::root(), "the bitstream holds no MODULE_BLOCK");
@@ -427,7 +436,7 @@ class ModuleReader {
       for (GlobalValue& g : m.globals) {
         if (!g.strtab) continue;
         const auto [offset, size] = *g.strtab;
-        auto name = slice(file_.strtab, offset, size);
+        auto name = slice(m.strtab, offset, size);
         if (!name) {
           const std::string where = strprintf("blocks[%llu].MODULE_BLOCK.records[%llu]",
                                               static_cast<unsigned long long>(m.block_index),
@@ -435,7 +444,7 @@ class ModuleReader {
           return ctx_.fail_at_bit(Code::invalid_reference, g.record_bit, FieldPath::root(where),
                                   strprintf("name [%llu, +%llu) is outside the %zu-byte STRTAB",
                                             static_cast<unsigned long long>(offset),
-                                            static_cast<unsigned long long>(size), file_.strtab.size()));
+                                            static_cast<unsigned long long>(size), m.strtab.size()));
         }
         g.name.assign(name->begin(), name->end());
       }
@@ -448,6 +457,7 @@ class ModuleReader {
   uint64_t base_bit_ = 0;
   std::vector<Open> open_;
   bool module_open_ = false;
+  size_t modules_with_strtab_ = 0;
   std::string producer_;
   std::optional<uint64_t> epoch_;
   std::string pending_struct_name_;

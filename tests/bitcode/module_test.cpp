@@ -136,6 +136,27 @@ TEST(BitcodeModule, StrtabRangeChecked) {
   }
 }
 
+// llvm-cat -b writes each module followed by its own STRTAB: a module's
+// names come from the first STRTAB after it, not from the file's last.
+TEST(BitcodeModule, EachModuleUsesTheStrtabAfterIt) {
+  Spec second;
+  second.strtab = "mainanswer";
+  second.global[0] = 4;
+  second.function[0] = 0;
+  second.function[1] = 4;
+  std::vector<uint8_t> file = module_file({});
+  const std::vector<uint8_t> more = module_file(second);
+  file.insert(file.end(), more.begin() + 4, more.end());  // the second stream without its magic
+  const ParseResult r = parse_bitcode(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  ASSERT_EQ(r.file->modules.size(), 2u);
+  for (const Module& m : r.file->modules) {
+    EXPECT_EQ(m.globals[0].name, "answer");
+    EXPECT_EQ(m.globals[1].name, "main");
+  }
+  EXPECT_EQ(r.file->modules[1].block_index, 4u);
+}
+
 TEST(BitcodeModule, AttributeGroupAndListIdsChecked) {
   Spec s;
   s.attr_list = {7};
