@@ -20,15 +20,19 @@ constexpr size_t kHugePage = size_t{1} << 21;
 
 void TextBuffer::Free::operator()(char* p) const { std::free(p); }
 
-// Large chunks are aligned to 2 MiB and offered to the kernel as huge
-// pages: a 100 MB dump otherwise takes 25,000 page faults, a quarter of
-// its time.
+// Large chunks are aligned to 2 MiB, offered to the kernel as huge pages
+// and faulted in with one call: a 100 MB dump otherwise takes 25,000 page
+// faults, a quarter of its time. Both requests are hints; a kernel that
+// declines them leaves ordinary memory.
 TextBuffer::Chunk TextBuffer::allocate(size_t size) {
   const bool huge = size >= kHugePage;
   Chunk chunk(static_cast<char*>(huge ? std::aligned_alloc(kHugePage, size) : std::malloc(size)));
   if (!chunk) throw std::bad_alloc();
 #if defined(MADV_HUGEPAGE)
   if (huge) madvise(chunk.get(), size, MADV_HUGEPAGE);
+#endif
+#if defined(MADV_POPULATE_WRITE)
+  if (huge) madvise(chunk.get(), size, MADV_POPULATE_WRITE);
 #endif
   return chunk;
 }
