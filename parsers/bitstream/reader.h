@@ -23,8 +23,7 @@
 //  - a 32-bit field (block id, code, count) holding more is an error where
 //    LLVM silently keeps the low 32 bits;
 //  - a BLOCKINFO block replaces the BLOCKINFO data before it, as in
-//    llvm-bcanalyzer and LLVM's BitcodeReader (each module of a multi-module
-//    stream carries its own).
+//    llvm-bcanalyzer (each module of a multi-module stream carries its own).
 #pragma once
 
 #include <cstdint>
