@@ -43,6 +43,16 @@ std::vector<std::filesystem::path> generated_containers() {
   return out;
 }
 
+std::vector<std::filesystem::path> committed_valid_containers() {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(SP_CONFORMANCE_CASES_DIR) / "dxcontainer")) {
+    const std::string name = e.path().filename().string();
+    if (name.starts_with("y_") && e.path().extension() != ".expect") out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::vector<std::filesystem::path> external_containers() {
   std::vector<std::filesystem::path> out = external_files("vkd3d-proton", ".dxbc");
   for (const auto& p : external_files("fxc-hlslcc", ".o")) {

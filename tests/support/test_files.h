@@ -30,6 +30,11 @@ bool have_external();
 // with yaml2obj-22 (empty when it is not installed).
 std::vector<std::filesystem::path> generated_containers();
 
+// The valid containers of the committed conformance suite
+// (conformance/cases/dxcontainer/y_*: the project's writer and yaml2obj-22),
+// present in every checkout.
+std::vector<std::filesystem::path> committed_valid_containers();
+
 // Every container the tests know: external, then generated.
 std::vector<std::filesystem::path> all_containers();
 
