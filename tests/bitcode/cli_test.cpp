@@ -50,6 +50,18 @@ TEST(BitcodeCli, IdentifyCheckDump) {
   EXPECT_EQ(run_command({SP_CLI, "dump", "--format=bcanalyzer", cut.string()}).exit_code, 1);
 }
 
+// Output that cannot be written (here /dev/full) is an I/O error, exit 2,
+// not a success with half a dump.
+TEST(BitcodeCli, UnwritableOutputIsAnIoError) {
+  const fs::path bc = fs::path(SP_BITCODE_DIR) / "clang-22.O0.hello.c.bc";
+  if (!fs::exists(bc) || !fs::exists("/dev/full")) GTEST_SKIP() << "not generated, or no /dev/full";
+  for (const char* format : {"--format=bcanalyzer", "--format=json"}) {
+    const auto r = run_command({"/bin/sh", "-c", "exec \"$0\" dump \"$1\" \"$2\" >/dev/full", SP_CLI, format, bc.string()});
+    EXPECT_EQ(r.exit_code, 2) << format;
+    EXPECT_EQ(r.err, "error: cannot write to standard output\n") << format;
+  }
+}
+
 TEST(BitcodeCli, DamagedDxilBitcodeInAContainer) {
   const auto files = test::external_files("vkd3d-proton", ".dxbc");
   for (const auto& path : files) {

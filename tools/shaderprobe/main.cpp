@@ -32,5 +32,12 @@ int main(int argc, char** argv) {
     app.exit(e);
     return sp::cli::kUsage;
   }
-  return run();
+  const int status = run();
+  // A dump cut short (a full disk, a closed pipe) is an I/O error, not a
+  // success: what reached stdout is not the whole answer.
+  if (!std::cout.flush()) {
+    std::cerr << "error: cannot write to standard output\n";
+    return sp::cli::kUsage;
+  }
+  return status;
 }
