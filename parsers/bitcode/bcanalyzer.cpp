@@ -1,5 +1,6 @@
 #include "bitcode/bcanalyzer.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -49,13 +50,17 @@ char* put_escaped(char* p, Bytes s) {
   return p;
 }
 
-// Room a record's line needs beyond its name, indent and operands:
-// " abbrevid=N", " (offset mismatch: N vs M)", "/>", the record string's
-// quotes and the newline.
+// Room a record's line needs beyond its name, indent, operands and record
+// string: " abbrevid=N", " (offset mismatch: N vs M)", "/>", the record
+// string's quotes and the newline.
 constexpr size_t kRecordOverhead = 128;
-// " opN=V" for one operand (index and value at most 20 characters each),
-// plus its character in a record string.
-constexpr size_t kPerOperand = 3 + 20 + 1 + 20 + 1;
+// " opN=V" for one operand (index and value at most 20 characters each).
+constexpr size_t kPerOperand = 3 + 20 + 1 + 20;
+// Operands are written this many at a time, each batch into room reserved
+// for its worst case and the text limit checked between batches: a record
+// of millions of zero-bit operands (an array of fixed(0)) in a tiny file
+// would otherwise be written whole, tens of megabytes, before the check.
+constexpr size_t kOperandBatch = 256;
 
 class Dumper {
  public:
@@ -102,12 +107,7 @@ class Dumper {
           break;
         case Reader::Entry::record:
           if (open_.back().dumped && !record(r)) return false;
-          if (out_.size() - start_ > max_text_) {
-            const std::string where = r.path();
-            return ctx_.fail_at_bit(Code::limit_exceeded, r.record().start_bit, FieldPath::root(where),
-                                    strprintf("the dump outgrows limits.max_text_per_input_byte (%u) times the input",
-                                              ctx_.limits().max_text_per_input_byte));
-          }
+          if (!within_text_limit(r)) return false;
           break;
       }
     }
@@ -119,6 +119,16 @@ class Dumper {
     bool dumped = true;
     uint64_t metadata_index_offset = 0;
   };
+
+  // The text so far against limits.max_text_per_input_byte; the error
+  // names the record being dumped.
+  bool within_text_limit(const Reader& r) {
+    if (out_.size() - start_ <= max_text_) return true;
+    const std::string where = r.path();
+    return ctx_.fail_at_bit(Code::limit_exceeded, r.record().start_bit, FieldPath::root(where),
+                            strprintf("the dump outgrows limits.max_text_per_input_byte (%u) times the input",
+                                      ctx_.limits().max_text_per_input_byte));
+  }
 
   // GetBlockName: reserved ids (1..7) have no name, then BLOCKINFO's, then
   // LLVM's table for IR streams.
@@ -176,7 +186,7 @@ class Dumper {
     const uint32_t block = r.block().id;
     const std::optional<std::string_view> name = record_name(r, block, rec.code);
     const size_t n = rec.ops.size();
-    char* p = out_.reserve(2 * r.depth() + (name ? name->size() : 0) + kPerOperand * n + kRecordOverhead);
+    char* p = out_.reserve(2 * r.depth() + (name ? name->size() : 0) + kRecordOverhead);
     p = put_indent(p, r.depth());
     p = Text::put(p, '<');
     if (name) {
@@ -189,12 +199,20 @@ class Dumper {
       p = Text::put(p, " abbrevid=");
       p = Text::put_uint(p, rec.abbrev_id);
     }
-    for (size_t i = 0; i < n; ++i) {
-      p = Text::put(p, " op");
-      p = Text::put_uint(p, i);
-      p = Text::put(p, '=');
-      p = Text::put_int(p, static_cast<int64_t>(rec.ops[i]));
+    for (size_t i = 0; i < n;) {
+      out_.commit(p);
+      if (!within_text_limit(r)) return false;  // before a record of millions of operands is all written
+      const size_t batch_end = std::min(n, i + kOperandBatch);
+      p = out_.reserve(kPerOperand * (batch_end - i));
+      for (; i < batch_end; ++i) {
+        p = Text::put(p, " op");
+        p = Text::put_uint(p, i);
+        p = Text::put(p, '=');
+        p = Text::put_int(p, static_cast<int64_t>(rec.ops[i]));
+      }
     }
+    out_.commit(p);
+    p = out_.reserve(n + kRecordOverhead);  // the record string has a character per operand at most
     if (block == kMetadataBlock) p = metadata_index(p, rec);
     p = Text::put(p, "/>");
     if (rec.array_start >= 0) {

@@ -116,6 +116,27 @@ TEST(BitstreamHostile, DumpTextIsBoundedByTheInput) {
   EXPECT_EQ(out, "kept");
 }
 
+// One record of four million one-bit operands (half a megabyte) prints
+// about 50 MB, more than the 32 MB the input allows: the dump stops within
+// one batch of operands of the limit instead of writing the whole record
+// first.
+TEST(BitstreamHostile, DumpOfAHugeRecordStopsAtTheTextLimit) {
+  Limits limits;
+  auto file = one_block([&](Writer& w) {
+    const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::array, 0}, {Encoding::fixed, 1}};
+    w.define_abbrev(ops);
+    const std::vector<uint64_t> ones(limits.max_record_operands - 1, 1);
+    w.record(4, 1, ones);
+  });
+  EXPECT_FALSE(walk(file).error);
+  Context ctx(limits, file.size());
+  TextBuffer text;
+  EXPECT_FALSE(bitcode::dump_bcanalyzer(file, ctx, text));
+  EXPECT_EQ(ctx.error()->code, Code::limit_exceeded);
+  const uint64_t max_text = uint64_t{limits.max_text_per_input_byte} * file.size() + 4096;
+  EXPECT_LT(text.size(), max_text + 256 * 64);
+}
+
 // A small stream with everything in it: BLOCKINFO, abbrevs, arrays, blobs,
 // nested blocks, METADATA_STRINGS.
 std::vector<uint8_t> sample() {
