@@ -46,7 +46,7 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  if (out.param_count != 0) out.elements = s.records<SignatureElement>(out.param_count);
+  if (out.param_count != 0) s.make_list(out.elements, out.param_count);
   const uint8_t* e = s.data.data() + out.first_param_offset;
   for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
     // The whole table was bounds-checked above: decode fields directly.
