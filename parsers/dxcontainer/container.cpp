@@ -342,12 +342,10 @@ const ParseResult& Parser::parse(Bytes input) {
   return result_;
 }
 
-void warn_trailing(const PartScope& s, uint64_t consumed) {
-  if (consumed < s.data.size()) {
-    s.ctx.warn(Code::trailing_bytes, s.base + consumed, s.at,
-               strprintf("%llu bytes after the last structure",
-                         static_cast<unsigned long long>(s.data.size() - consumed)));
-  }
+[[gnu::cold]] void warn_trailing_bytes(const PartScope& s, uint64_t consumed) {
+  s.ctx.warn(Code::trailing_bytes, s.base + consumed, s.at,
+             strprintf("%llu bytes after the last structure",
+                       static_cast<unsigned long long>(s.data.size() - consumed)));
 }
 
 }  // namespace sp::dxc

@@ -64,8 +64,13 @@ bool parse_compiler_version(const PartScope& s, CompilerVersion& out);  // VERS
 bool parse_source_info(const PartScope& s, SourceInfo& out);        // SRCI
 bool parse_runtime_data(const PartScope& s, RuntimeData& out);      // RDAT
 
-// Warns about bytes after the last structure the parser consumed.
-void warn_trailing(const PartScope& s, uint64_t consumed);
+// Warns about bytes after the last structure the parser consumed. The
+// compare is inline and the warning out of line: nearly every part ends
+// with its last structure, and a call would cost more than the compare.
+void warn_trailing_bytes(const PartScope& s, uint64_t consumed);
+inline void warn_trailing(const PartScope& s, uint64_t consumed) {
+  if (consumed < s.data.size()) warn_trailing_bytes(s, consumed);
+}
 
 // The highest shader kind / PSV stage with a name (DXIL::ShaderKind::Node).
 inline constexpr uint16_t kMaxShaderKind = 15;
