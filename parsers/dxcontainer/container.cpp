@@ -271,21 +271,21 @@ bool parse_parts(Bytes input, const ParseOptions& options, Arena* arena, ParseRe
   const FieldPath at = root.cursor("parts", cursor);
   PartScope scope{{}, 0, at, ctx, arena};
   std::optional<uint16_t> dxil_kind;
-  bool has_psv = false;
   const size_t n = c.parts.size();
+  size_t first_psv = n;  // where the PSV0 pass starts (n: no PSV0)
   for (size_t i = 0; i < n; ++i) {
     Part& p = c.parts[i];
     const Decoding how = kDecodings[part_kind_index(p.fourcc)];
     if (how == Decoding::raw) continue;
     if (how == Decoding::psv) {
-      has_psv = true;
+      first_psv = std::min(first_psv, i);
       continue;
     }
     move_scope(scope, cursor, i, p, input);
     if (!decode_part(how, p, scope, dxil_kind, options.psv_quirks)) return false;
     if (p.fourcc == make_fourcc('D', 'X', 'I', 'L') && !dxil_kind) dxil_kind = std::get<Program>(p.content).header.shader_kind;
   }
-  for (size_t i = 0; has_psv && i < n; ++i) {
+  for (size_t i = first_psv; i < n; ++i) {
     Part& p = c.parts[i];
     if (p.fourcc != make_fourcc('P', 'S', 'V', '0')) continue;
     move_scope(scope, cursor, i, p, input);
@@ -342,12 +342,10 @@ const ParseResult& Parser::parse(Bytes input) {
   return result_;
 }
 
-void warn_trailing(const PartScope& s, uint64_t consumed) {
-  if (consumed < s.data.size()) {
-    s.ctx.warn(Code::trailing_bytes, s.base + consumed, s.at,
-               strprintf("%llu bytes after the last structure",
-                         static_cast<unsigned long long>(s.data.size() - consumed)));
-  }
+[[gnu::cold]] void warn_trailing_bytes(const PartScope& s, uint64_t consumed) {
+  s.ctx.warn(Code::trailing_bytes, s.base + consumed, s.at,
+             strprintf("%llu bytes after the last structure",
+                       static_cast<unsigned long long>(s.data.size() - consumed)));
 }
 
 }  // namespace sp::dxc

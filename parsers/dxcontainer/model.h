@@ -298,6 +298,10 @@ using PartContent = std::variant<RawPart, Program, ShaderHash, FeatureInfo, Sign
                                  RuntimeData>;
 
 struct Part {
+  // User-provided (not `= default`), so that value-initialising a list of
+  // parts runs the member initialisers alone: with an implicit constructor
+  // it first zero-fills the whole list (a memset call) and then runs them.
+  Part() {}
   uint32_t fourcc = 0;
   uint32_t offset = 0;  // of the part header, from the start of the file
   uint32_t size = 0;    // of the data, as declared

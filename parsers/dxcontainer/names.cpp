@@ -28,16 +28,31 @@ constexpr std::array kTreatments = {
 };
 static_assert(kTreatments.size() == kPartKindCount);
 
+// Where each family's entries are in kEntries, by EnumFamily's value: a
+// load instead of a scan from the start of the table (RTS0 checks every
+// range type and visibility, past some 250 entries of other families).
+struct FamilyRange {
+  uint16_t begin = 0;
+  uint16_t end = 0;
+};
+constexpr auto kFamilyRanges = [] {
+  std::array<FamilyRange, 256> out{};  // every value of EnumFamily's uint8_t
+  for (size_t i = 0; i < std::size(kEntries); ++i) {
+    FamilyRange& r = out[static_cast<uint8_t>(kEntries[i].family)];
+    if (r.end == 0) r.begin = static_cast<uint16_t>(i);
+    // Entries of one family are contiguous in enums.def: a second run of
+    // a family makes this constant expression fail to compile.
+    if (r.end != 0 && r.end != i) throw "enums.def: a family's entries are not contiguous";
+    r.end = static_cast<uint16_t>(i + 1);
+  }
+  return out;
+}();
+
 }  // namespace
 
 std::span<const EnumEntry> enum_entries(EnumFamily family) {
-  // Entries of one family are contiguous in enums.def.
-  size_t begin = 0;
-  constexpr size_t kCount = std::size(kEntries);
-  while (begin < kCount && kEntries[begin].family != family) ++begin;
-  size_t end = begin;
-  while (end < kCount && kEntries[end].family == family) ++end;
-  return std::span<const EnumEntry>(kEntries).subspan(begin, end - begin);
+  const FamilyRange r = kFamilyRanges[static_cast<uint8_t>(family)];
+  return std::span<const EnumEntry>(kEntries).subspan(r.begin, r.end - r.begin);
 }
 
 std::optional<std::string_view> enum_name(EnumFamily family, uint64_t value) {

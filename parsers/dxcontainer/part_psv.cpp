@@ -65,7 +65,7 @@ bool read_resources(FieldReader& r, const PartScope& s, Psv& out) {
                   strprintf("%u resources of %u bytes need %llu, %zu remain", out.resource_count,
                             out.resource_stride, static_cast<unsigned long long>(bytes), r.remaining()));
   if (!s.ctx.charge(out.resource_count, r.offset(), s.at)) return false;
-  out.resources = s.records<PsvResource>(out.resource_count);
+  s.make_list(out.resources, out.resource_count);
   for (PsvResource& res : out.resources) {
     // v0 records (16 bytes) have no kind and flags: they read as zero.
     Bytes rec;
@@ -116,7 +116,7 @@ bool read_elements(FieldReader& r, const PartScope& s, Psv& out) {
   Vec<PsvSignatureElement>* lists[3] = {&out.inputs, &out.outputs, &out.patch_or_prim};
   static constexpr std::string_view kNames[3] = {"inputs", "outputs", "patch_or_prim"};
   for (size_t l = 0; l < 3; ++l) {
-    if (counts[l] != 0) *lists[l] = s.records<PsvSignatureElement>(counts[l]);  // empty lists stay as they are
+    if (counts[l] != 0) s.make_list(*lists[l], counts[l]);  // empty lists stay as they are
     for (uint32_t i = 0; i < counts[l]; ++i) {
       const uint64_t at_offset = r.offset();
       Bytes rec;

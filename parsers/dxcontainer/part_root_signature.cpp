@@ -41,7 +41,7 @@ bool parse_table(const PartScope& s, const FieldPath& at, uint32_t version, uint
   // Several parameters may point at one table; the budget keeps the
   // decoded model linear in the input.
   if (!s.ctx.charge(t.num_ranges, s.base + offset, at)) return false;
-  t.ranges = s.records<DescriptorRange>(t.num_ranges);
+  s.make_list(t.ranges, t.num_ranges);
   for (uint32_t i = 0; i < t.num_ranges; ++i) {
     const FieldPath rp = at.item("ranges", i);
     FieldReader rr(s.data.subspan(t.ranges_offset + size_t{i} * stride, stride),
@@ -111,7 +111,7 @@ bool parse_root_signature(const PartScope& s, RootSignature& out) {
                      strprintf("%u parameter headers at %u do not fit in the %zu-byte part", out.num_parameters,
                                out.parameters_offset, s.data.size()));
   if (!s.ctx.charge(out.num_parameters, s.base + 4, s.at)) return false;
-  out.parameters = s.records<RootParameter>(out.num_parameters);
+  s.make_list(out.parameters, out.num_parameters);
   for (uint32_t i = 0; i < out.num_parameters; ++i) {
     const FieldPath at = s.at.item("parameters", i);
     const uint64_t off = out.parameters_offset + uint64_t{i} * 12;
@@ -131,7 +131,7 @@ bool parse_root_signature(const PartScope& s, RootSignature& out) {
                      strprintf("%u static samplers of %u bytes at %u do not fit in the %zu-byte part",
                                out.num_static_samplers, sampler_size, out.static_samplers_offset, s.data.size()));
   if (!s.ctx.charge(out.num_static_samplers, s.base + 12, s.at)) return false;
-  out.static_samplers = s.records<StaticSampler>(out.num_static_samplers);
+  s.make_list(out.static_samplers, out.num_static_samplers);
   for (uint32_t i = 0; i < out.num_static_samplers; ++i) {
     const FieldPath at = s.at.item("static_samplers", i);
     const uint64_t off = out.static_samplers_offset + uint64_t{i} * sampler_size;

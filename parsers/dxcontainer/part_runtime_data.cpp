@@ -35,7 +35,7 @@ bool parse_runtime_data(const PartScope& s, RuntimeData& out) {
                   strprintf("%u section offsets need %llu bytes, %zu remain", count,
                             static_cast<unsigned long long>(uint64_t{count} * 4), r.remaining()));
   if (!s.ctx.charge(count, s.base + 4, s.at)) return false;
-  out.sections = s.records<RdatSection>(count);
+  s.make_list(out.sections, count);
   for (uint32_t i = 0; i < count; ++i) {
     RdatSection& sec = out.sections[i];
     (void)r.u32(sec.offset, "offsets");

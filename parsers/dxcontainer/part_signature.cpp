@@ -9,14 +9,13 @@
 namespace sp::dxc {
 namespace {
 
-constexpr uint32_t element_size(SignatureLayout layout) {
-  switch (layout) {
-    case SignatureLayout::sg1: return 32;
-    case SignatureLayout::legacy: return 24;
-    case SignatureLayout::osg5: return 28;
-  }
-  return 32;
-}
+// By SignatureLayout: a load, where a switch compiles to a chain of
+// compares and selects.
+constexpr uint32_t kElementSizes[] = {32, 24, 28};
+static_assert(static_cast<int>(SignatureLayout::sg1) == 0 && static_cast<int>(SignatureLayout::legacy) == 1 &&
+              static_cast<int>(SignatureLayout::osg5) == 2);
+
+constexpr uint32_t element_size(SignatureLayout layout) { return kElementSizes[static_cast<size_t>(layout)]; }
 
 // Element i's name offset leads to no NUL-terminated string in the part.
 [[gnu::cold]] bool fail_name(const PartScope& s, const Signature& sig, uint32_t i) {
@@ -46,7 +45,7 @@ bool parse_signature(const PartScope& s, SignatureLayout layout, Signature& out)
                                out.param_count, stride, out.first_param_offset, s.data.size()));
   if (!s.ctx.charge(out.param_count, s.base, s.at)) return false;
 
-  if (out.param_count != 0) out.elements = s.records<SignatureElement>(out.param_count);
+  if (out.param_count != 0) s.make_list(out.elements, out.param_count);
   const uint8_t* e = s.data.data() + out.first_param_offset;
   for (uint32_t i = 0; i < out.param_count; ++i, e += stride) {
     // The whole table was bounds-checked above: decode fields directly.

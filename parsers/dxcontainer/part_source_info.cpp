@@ -113,7 +113,7 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<std
       return r.fail_at(Code::limit_exceeded, entries_offset - 8, "uncompressed_size",
                        strprintf("declares %u inflated bytes, limit is %llu", out.uncompressed_size,
                                  static_cast<unsigned long long>(s.ctx.limits().max_inflated_bytes)));
-    out.inflated = s.records<uint8_t>(out.uncompressed_size);
+    s.make_list(out.inflated, out.uncompressed_size);
     if (!inflate_exact(stored, out.inflated, r, entries_offset)) return false;
     entries = out.inflated;
     entries_base = 0;  // offsets inside inflated data are not file offsets
@@ -152,7 +152,7 @@ bool parse_args(const PartScope& s, FieldReader& r, SourceInfo& out) {
   if (!r.bytes(size, data, "args")) return false;
   if (uint64_t{count} * 2 > data.size())
     return r.fail(Code::count_too_large, "count", strprintf("%u argument pairs cannot fit in %u bytes", count, size));
-  out.args = s.records<SourceArg>();
+  s.make_list(out.args, 0);
   out.args.reserve(count);
   size_t pos = 0;
   for (uint32_t i = 0; i < count; ++i) {
@@ -209,7 +209,7 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
   if (names.size() != contents.size())
     return r.fail_at(Code::invalid_value, s.base + 6, "section_count",
                      strprintf("%zu source names but %zu source contents", names.size(), contents.size()));
-  out.files = s.records<SourceFile>();
+  s.make_list(out.files, 0);
   out.files.reserve(names.size());
   for (size_t i = 0; i < names.size(); ++i) out.files.push_back({names[i].name, contents[i]});
   warn_trailing(s, pos);
