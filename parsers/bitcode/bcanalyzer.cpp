@@ -58,8 +58,8 @@ constexpr size_t kRecordOverhead = 128;
 constexpr size_t kPerOperand = 3 + 20 + 1 + 20;
 // Operands are written this many at a time, each batch into room reserved
 // for its worst case and the text limit checked between batches: a record
-// of millions of zero-bit operands (an array of fixed(0)) in a tiny file
-// would otherwise be written whole, tens of megabytes, before the check.
+// of millions of one-bit array elements (half a megabyte of input) would
+// otherwise be written whole, tens of megabytes, before the check.
 constexpr size_t kOperandBatch = 256;
 
 class Dumper {
@@ -201,7 +201,8 @@ class Dumper {
     }
     for (size_t i = 0; i < n;) {
       out_.commit(p);
-      if (!within_text_limit(r)) return false;  // before a record of millions of operands is all written
+      // The check after each record covers the first batch.
+      if (i != 0 && !within_text_limit(r)) return false;
       const size_t batch_end = std::min(n, i + kOperandBatch);
       p = out_.reserve(kPerOperand * (batch_end - i));
       for (; i < batch_end; ++i) {

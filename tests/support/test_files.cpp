@@ -19,38 +19,34 @@ std::filesystem::path scratch_path(const std::string& name) {
 
 bool have_external() { return std::filesystem::is_directory(SP_EXTERNAL_DIR); }
 
-std::vector<std::filesystem::path> external_files(const std::string& sub, const std::string& suffix) {
+namespace {
+
+// The regular files of `dir` whose names `keep` accepts, sorted; empty
+// when `dir` does not exist.
+template <typename Keep>
+std::vector<std::filesystem::path> files_in(const std::filesystem::path& dir, Keep keep) {
   std::vector<std::filesystem::path> out;
-  const std::filesystem::path dir = std::filesystem::path(SP_EXTERNAL_DIR) / sub;
   if (!std::filesystem::is_directory(dir)) return out;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    const std::string name = e.path().filename().string();
-    if (e.is_regular_file() && name.size() >= suffix.size() &&
-        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      out.push_back(e.path());
-  }
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.is_regular_file() && keep(e.path().filename().string())) out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> external_files(const std::string& sub, const std::string& suffix) {
+  return files_in(std::filesystem::path(SP_EXTERNAL_DIR) / sub,
+                  [&](const std::string& name) { return name.ends_with(suffix); });
 }
 
 std::vector<std::filesystem::path> generated_containers() {
-  std::vector<std::filesystem::path> out;
-  const std::filesystem::path dir = SP_GENERATED_DIR;
-  if (!std::filesystem::is_directory(dir)) return out;
-  for (const auto& e : std::filesystem::directory_iterator(dir))
-    if (e.path().extension() == ".dxbc") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
+  return files_in(SP_GENERATED_DIR, [](const std::string& name) { return name.ends_with(".dxbc"); });
 }
 
 std::vector<std::filesystem::path> committed_valid_containers() {
-  std::vector<std::filesystem::path> out;
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(SP_CONFORMANCE_CASES_DIR) / "dxcontainer")) {
-    const std::string name = e.path().filename().string();
-    if (name.starts_with("y_") && e.path().extension() != ".expect") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return files_in(std::filesystem::path(SP_CONFORMANCE_CASES_DIR) / "dxcontainer",
+                  [](const std::string& name) { return name.starts_with("y_") && !name.ends_with(".expect"); });
 }
 
 std::vector<std::filesystem::path> external_containers() {
