@@ -1,6 +1,7 @@
 """The sanitizer-output parser on real reports (tests/data/triage/record
 recorded them from programs/buggy_target.cpp; project_*.txt are crashes of
 scripts/mutants' planted bugs in shaderprobe's own fuzz targets)."""
+import shutil
 import unittest
 
 from sptriage import sanitizer_report, severity
@@ -105,3 +106,13 @@ class FunctionNames(unittest.TestCase):
         }
         for raw, short in cases.items():
             self.assertEqual(short_function_name(raw), short)
+
+    @unittest.skipIf(shutil.which("c++filt") is None, "needs binutils' c++filt (scripts/install-deps installs g++)")
+    def test_names_the_symbolizer_left_mangled_are_demangled(self):
+        # llvm-symbolizer prints this frame of a mutant's crash (a generic
+        # lambda in model_diff.cpp) mangled, as clang's "$_0" defeats it.
+        from sptriage.crash_state import parse_frame
+        frame = parse_frame("    #11 0x55a32b8177ab in _ZZN2sp3dxc12_GLOBAL__N_17compareERNS1_4DiffERKNS0_9ContainerES6_"
+                            "ENK3$_0clINS0_7ProgramEEEDaRKT_ /w/parsers/dxcontainer/model_diff.cpp:331:7")
+        self.assertEqual(frame.name, "sp::dxc::(anonymous namespace)::compare::$_0::operator()")
+        self.assertEqual((frame.project_file, frame.line), ("parsers/dxcontainer/model_diff.cpp", 331))

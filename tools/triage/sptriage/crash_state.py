@@ -10,7 +10,10 @@ would land in one cluster.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import shutil
+import subprocess
 
 STATE_FRAMES = 3
 
@@ -73,6 +76,22 @@ class Frame:
         return {"function": self.name, "file": self.project_file or self.file, "line": self.line}
 
 
+@functools.lru_cache(maxsize=None)
+def demangle(name: str) -> str:
+    """A function name the symbolizer left mangled, demangled by binutils'
+    c++filt. llvm-symbolizer gives up on a whole name when it holds one of
+    clang's local lambda names (`3$_0` is no Itanium mangling), and c++filt
+    reads them. The name is kept as it is when c++filt is missing or cannot
+    read it either."""
+    if not name.startswith("_Z") or shutil.which("c++filt") is None:
+        return name
+    try:
+        out = subprocess.run(["c++filt", name], capture_output=True, text=True, timeout=30, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return name
+    return out.strip() or name
+
+
 def parse_frame(line: str) -> Frame | None:
     m = _FRAME.match(line)
     if not m:
@@ -84,6 +103,8 @@ def parse_frame(line: str) -> Frame | None:
         function, file = loc.group("function"), loc.group("file")
         lineno = int(loc.group("line"))
         column = int(loc.group("column")) if loc.group("column") else None
+    if function:
+        function = demangle(function)
     return Frame(int(m.group("index")), function, file, lineno, column, m.group("module"))
 
 
