@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from sptriage import cli as triage_cli
+from sptriage.targets import corpus_of
 
 from . import tree
 from .catalog import MUTANTS, Mutant
@@ -60,14 +61,6 @@ def build(scratch: Path, target: str, jobs: int) -> None:
                    cwd=scratch, check=True, stdout=subprocess.DEVNULL)
 
 
-def corpus_of(target: str) -> str:
-    """The committed corpus a target reads (scripts/lib/fuzz-corpora.sh:
-    bitstream_llvm reads corpus/bitstream, ...)."""
-    out = subprocess.run(["bash", "-c", 'source scripts/lib/fuzz-corpora.sh; corpus_of "$1"', "-", target],
-                         cwd=REPO, check=True, capture_output=True, text=True)
-    return out.stdout.strip()
-
-
 def fuzz(binary: Path, target: str, run_dir: Path, seconds: int, seed: int) -> tuple[float, Path | None]:
     """Fuzzes a copy of the target's committed corpus (libFuzzer writes
     into its corpus folder) until the first crash or `seconds`; the time and
@@ -75,7 +68,7 @@ def fuzz(binary: Path, target: str, run_dir: Path, seconds: int, seed: int) -> t
     if run_dir.exists():
         shutil.rmtree(run_dir)
     corpus = run_dir / "corpus"
-    shutil.copytree(REPO / "corpus" / corpus_of(target), corpus)
+    shutil.copytree(REPO / "corpus" / corpus_of(target, REPO), corpus)
     artifacts = run_dir / "artifacts"
     artifacts.mkdir()
     cmd = [str(binary), *fuzz_flags(target), f"-max_total_time={seconds}", f"-seed={seed}",

@@ -10,6 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from sptriage.targets import corpus_of
+
 from . import report, steps
 
 DESCRIPTION = """\
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     t = step("fuzz", t)
     after_fuzz = t
 
-    before = {name: steps.count_files(root / "corpus" / name) for name in sorted({steps.corpus_of(root, x) for x in targets})}
+    before = {name: steps.count_files(root / "corpus" / name) for name in sorted({corpus_of(x, root) for x in targets})}
     merge_crashes = out / "merge-crashes"
     shutil.rmtree(merge_crashes, ignore_errors=True)
     if steps.sh(root, ["scripts/gen-corpus", "-a", str(runs), "-c", str(merge_crashes)], out / "logs/merge.log"):

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sptriage.targets import corpus_of
+
 # The A/B baseline of the custom mutator (fuzzers/README.md): the same code
 # as fuzz_dxcontainer with a weaker mutator, so its share of the night is
 # better spent on the real targets.
@@ -32,12 +34,6 @@ def sh(root: Path, cmd: list[str], log: Path | None = None, echo: bool = False) 
         if out:
             out.close()
     return p.returncode
-
-
-def corpus_of(root: Path, target: str) -> str:
-    """The corpus folder of a target, from the one list the shell scripts use."""
-    return subprocess.run(["bash", "-c", 'source scripts/lib/fuzz-corpora.sh; corpus_of "$1"', "-", target],
-                          cwd=root, check=True, capture_output=True, text=True).stdout.strip()
 
 
 def fuzz_targets(root: Path) -> list[str]:
@@ -66,7 +62,7 @@ def replay_regressions(root: Path, targets: list[str], log: Path) -> list[dict]:
     out = []
     with log.open("w") as f:
         for t in targets:
-            folder = root / "corpus/regressions" / corpus_of(root, t)
+            folder = root / "corpus/regressions" / corpus_of(t, root)
             files = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
             failed = []
             for path in files:

@@ -1,6 +1,7 @@
 """Which fuzz target reads a crash file, and where its binary is."""
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
@@ -26,6 +27,14 @@ def detect_target(path: Path, targets: list[str]) -> str | None:
         if folder in targets:
             return folder
     return None
+
+
+def corpus_of(target: str, repo: Path = REPO) -> str:
+    """The committed corpus folder a target reads (corpus/<name>), from the
+    one list the shell scripts use, scripts/lib/fuzz-corpora.sh
+    (bitstream_llvm reads corpus/bitstream, ...)."""
+    return subprocess.run(["bash", "-c", 'source scripts/lib/fuzz-corpora.sh; corpus_of "$1"', "-", target],
+                          cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
 
 
 def binary_of(target: str, bin_dir: Path = DEFAULT_BIN_DIR) -> Path:
