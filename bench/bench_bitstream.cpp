@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "bitstream/reader.h"
-#include "bitstream/wrapper.h"
+#include "bitstream/walk.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
 #include "llvm/ADT/SmallVector.h"
@@ -38,34 +38,20 @@ struct Tally {
   }
 };
 
+// walk_file, as `check` walks bitcode, with every record folded in.
 Tally shaderprobe_walk(sp::Bytes file) {
   Tally t;
   sp::Limits limits;
   sp::Context ctx(limits, file.size());
-  sp::bitstream::Stream s;
-  if (!sp::bitstream::locate_stream(file, ctx, s)) return t;
-  sp::bitstream::Reader r(s.bytes, s.offset * 8, ctx);
-  uint32_t magic = 0;
-  if (!r.start(magic)) return t;
-  for (;;) {
-    switch (r.next()) {
-      case sp::bitstream::Reader::Entry::error:
-        return t;
-      case sp::bitstream::Reader::Entry::end_of_stream:
-        t.ok = true;
-        return t;
-      case sp::bitstream::Reader::Entry::record: {
-        // LLVM's cursor reads BLOCKINFO's records inside ReadBlockInfoBlock
-        // and hands out none of them; they are read here too, not tallied.
-        if (r.block().id == 0) break;
-        const sp::bitstream::Record& rec = r.record();
-        t.add(rec.code, rec.ops.data(), rec.ops.size());
-        break;
-      }
-      default:
-        break;
-    }
-  }
+  using sp::bitstream::Reader;
+  t.ok = sp::bitstream::walk_file_visiting(file, ctx, [&t](const Reader& r, Reader::Entry e) {
+           // LLVM's cursor reads BLOCKINFO's records inside ReadBlockInfoBlock
+           // and hands out none of them; they are read here too, not tallied.
+           if (e != Reader::Entry::record || r.block().id == 0) return;
+           const sp::bitstream::Record& rec = r.record();
+           t.add(rec.code, rec.ops.data(), rec.ops.size());
+         }).has_value();
+  return t;
 }
 
 // LLVM's cursor as llvm-bcanalyzer drives it: BLOCKINFO read into the
