@@ -3,11 +3,10 @@
 #include "bitcode/module.h"
 #include "bitstream/wrapper.h"
 #include "commands.h"
-#include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
 #include "dxcontainer/strictness.h"
+#include "dxil/shader_file.h"
 #include "input.h"
-#include "program_bitcode.h"
 
 namespace sp::cli {
 
@@ -50,18 +49,12 @@ void add_check(CLI::App& app, Runner& run) {
         parse_error = std::move(b.error);
         warnings = std::move(b.warnings);
       } else {
+        // The container, and each DXIL or ILDB part's bitcode through the IR layer.
         dxc::ParseOptions options;
         options.limits = o->limits;
-        dxc::ParseResult r = dxc::parse_container(*data, options);
-        parse_error = std::move(r.error);
-        warnings = std::move(r.warnings);
-        // A DXIL or ILDB part's bitcode descends into the IR layer.
-        if (r.ok()) {
-          for (ProgramBitcode& pb : parse_program_bitcode(*r.container, *data, o->limits)) {
-            for (Diagnostic& w : pb.result.warnings) warnings.push_back(std::move(w));
-            if (!parse_error && pb.result.error) parse_error = std::move(pb.result.error);
-          }
-        }
+        dxil::ShaderFile f = dxil::parse_shader_file(*data, options);
+        parse_error = std::move(f.error);
+        warnings = std::move(f.warnings);
       }
       std::optional<Diagnostic> error = parse_error;
       for (const Diagnostic& w : warnings)

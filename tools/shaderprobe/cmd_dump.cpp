@@ -6,11 +6,10 @@
 #include "commands.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
-#include "dxcontainer/describe.h"
 #include "dxcontainer/obj2yaml.h"
+#include "dxil/describe.h"
 #include "input.h"
 #include "json_yaml.h"
-#include "program_bitcode.h"
 
 namespace sp::cli {
 namespace {
@@ -89,27 +88,24 @@ void add_dump(CLI::App& app, Runner& run) {
       }
       dxc::ParseOptions options;
       options.limits = o->limits;
-      if (o->format == "obj2yaml") options = dxc::with_llvm_quirks(options);
-      dxc::ParseResult r = dxc::parse_container(*data, options);
-      if (!r.ok()) {
-        print_error(*r.error);
+      if (o->format == "obj2yaml") {
+        // The container layer alone, as obj2yaml-22 reads it.
+        dxc::ParseResult r = dxc::parse_container(*data, dxc::with_llvm_quirks(options));
+        if (!r.ok()) {
+          print_error(*r.error);
+          return int{kMalformed};
+        }
+        std::cout << dxc::to_obj2yaml(*r.container);
+        return int{kOk};
+      }
+      // The DXIL / ILDB bitcode, decoded by the IR layer, beside its part.
+      const dxil::ShaderFile f = dxil::parse_shader_file(*data, options);
+      if (!f.ok()) {
+        print_error(*f.error);
         return int{kMalformed};
       }
-      if (o->format == "obj2yaml") {
-        std::cout << dxc::to_obj2yaml(*r.container);
-      } else {
-        auto tree = dxc::describe(*r.container, r.warnings);
-        // The DXIL / ILDB bitcode, decoded by the IR layer, beside its part.
-        for (ProgramBitcode& pb : parse_program_bitcode(*r.container, *data, o->limits)) {
-          if (!pb.result.ok()) {
-            print_error(*pb.result.error);
-            return int{kMalformed};
-          }
-          auto& part = tree["parts"][pb.part_index];
-          part["bitcode"] = bitcode::describe(*pb.result.file, pb.result.warnings);
-        }
-        std::cout << (o->format == "json" ? tree.dump(2) + "\n" : json_to_yaml(tree).document(""));
-      }
+      const auto tree = dxil::describe(f);
+      std::cout << (o->format == "json" ? tree.dump(2) + "\n" : json_to_yaml(tree).document(""));
       return int{kOk};
     };
   });

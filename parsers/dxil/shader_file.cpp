@@ -1,8 +1,8 @@
-#include "program_bitcode.h"
+#include "dxil/shader_file.h"
 
 #include "core/strings.h"
 
-namespace sp::cli {
+namespace sp::dxil {
 
 std::vector<ProgramBitcode> parse_program_bitcode(const dxc::Container& c, Bytes file, const Limits& limits) {
   std::vector<ProgramBitcode> out;
@@ -26,4 +26,18 @@ std::vector<ProgramBitcode> parse_program_bitcode(const dxc::Container& c, Bytes
   return out;
 }
 
-}  // namespace sp::cli
+ShaderFile parse_shader_file(Bytes input, const dxc::ParseOptions& options) {
+  ShaderFile f;
+  f.container = dxc::parse_container(input, options);
+  f.error = f.container.error;
+  f.warnings = f.container.warnings;
+  if (!f.container.ok()) return f;
+  f.programs = parse_program_bitcode(*f.container.container, input, options.limits);
+  for (const ProgramBitcode& pb : f.programs) {
+    f.warnings.insert(f.warnings.end(), pb.result.warnings.begin(), pb.result.warnings.end());
+    if (!f.error && pb.result.error) f.error = pb.result.error;
+  }
+  return f;
+}
+
+}  // namespace sp::dxil
