@@ -30,6 +30,7 @@
 #include "dxcontainer/digest.h"
 #include "dxcontainer/obj2yaml.h"
 #include "dxcontainer/strictness.h"
+#include "dxil/describe.h"
 
 namespace {
 
@@ -45,6 +46,7 @@ using build::program;
 using build::psv_v1;
 using build::srci;
 using build::u32s;
+using build::valid_program;
 
 using Bytes8 = std::vector<uint8_t>;
 
@@ -175,7 +177,7 @@ Bytes8 base_container() {
   for (uint32_t v : {0u, 4u}) psv_tail.put_u32_le(v);  // no resources; string table of 4 bytes
   psv_tail.put_zeros(4);
   psv_tail.put_u32_le(0);  // semantic index table
-  return container_of({{"DXIL", program(1, 16, 4)},
+  return container_of({{"DXIL", valid_program(1)},
                        {"SFI0", u32s({0, 0})},
                        {"HASH", Bytes8(20, 0)},
                        {"ISG1", sg1(1, 40, std::string("POSITION\0", 9))},
@@ -291,8 +293,8 @@ std::vector<Spec> container_layer_cases() {
 std::vector<Spec> duplicate_cases() {
   // Valid contents for each kind LLVM refuses to see twice.
   const std::vector<std::pair<std::string, Bytes8>> kinds = {
-      {"DXIL", program(1, 16, 4)}, {"SFI0", u32s({0, 0})},        {"HASH", Bytes8(20, 0)},
-      {"PSV0", psv_v1(0, u32s({0, 0, 0}))}, {"RTS0", u32s({2, 0, 24, 0, 24, 0})}, {"ILDB", program(1, 16, 4)},
+      {"DXIL", valid_program(1)}, {"SFI0", u32s({0, 0})},        {"HASH", Bytes8(20, 0)},
+      {"PSV0", psv_v1(0, u32s({0, 0, 0}))}, {"RTS0", u32s({2, 0, 24, 0, 24, 0})}, {"ILDB", valid_program(1)},
       {"ILDN", ildn(1, std::string("a\0", 2))}, {"PRIV", {1, 2, 3, 4}}, {"SRCI", stored_srci()},
       {"VERS", vers(4, std::string("a\0b\0", 4))}, {"ISG1", sg1(0, 0, "")}};
   std::vector<Spec> out;
@@ -338,7 +340,7 @@ std::vector<Spec> part_cases() {
         "SizeInUint32 larger than the part");
   }
   for (uint16_t kind : std::initializer_list<uint16_t>{0, 1, 2, 3, 4, 5, 6, 7, 13, 14})
-    one("y_dxil_shader_kind_" + std::to_string(kind), "DXIL", program(kind, 16, 4), std::nullopt, {"Program", "Valid"},
+    one("y_dxil_shader_kind_" + std::to_string(kind), "DXIL", valid_program(kind), std::nullopt, {"Program", "Valid"},
         "a minimal program of shader kind " + std::to_string(kind));
   // HASH, SFI0
   one("n_hash_part_8_bytes", "HASH", Bytes8(8, 0), Code::truncated, {"Hash", "Truncated"}, "HASH is 20 bytes");
@@ -410,7 +412,7 @@ std::vector<Spec> part_cases() {
         "ShaderStage 0x20");
   }
   out.push_back({"i_psv0_stage_differs_from_dxil",
-                 container_of({{"DXIL", program(0, 16, 4)}, {"PSV0", psv_v1(0, u32s({0, 0, 0}))}}), std::nullopt,
+                 container_of({{"DXIL", valid_program(0)}, {"PSV0", psv_v1(0, u32s({0, 0, 0}))}}), std::nullopt,
                  {Code::psv_stage_mismatch}, {"Psv", "Program"}, "DXIL says pixel, PSV0 says vertex"});
   // RTS0
   one("n_rts0_num_parameters_huge", "RTS0", u32s({2, 0x10000000, 24, 0, 24, 0}), Code::count_too_large,
@@ -482,15 +484,16 @@ std::vector<Spec> part_cases() {
   return out;
 }
 
-// A case from a container built elsewhere: y_ when it parses; i_ when only
-// LLVM's layout quirks make it parse (yaml2obj-22 writes mesh PSV0 as LLVM
-// does, not as DXC does); else n_ with the error it gets (yaml2obj-22
-// writes one such file on purpose: a zero-filled ILDB).
+// A case from a container built elsewhere: y_ when it parses, bitcode
+// included; i_ when only LLVM's layout quirks make its container parse
+// (yaml2obj-22 writes mesh PSV0 as LLVM does, not as DXC does); else n_
+// with the error it gets (yaml2obj-22 writes two such files on purpose: a
+// zero-filled ILDB, and a DXIL part with no bitcode).
 Spec given_case(const fs::path& path) {
   Spec s;
   s.bytes = read_file(path);
   const std::string stem = path.stem().string();
-  const ParseResult r = parse_container(s.bytes);
+  const dxil::ShaderFile r = dxil::parse_shader_file(s.bytes);
   const bool yaml = stem.starts_with("yaml2obj_");
   s.comment = yaml ? "built by yaml2obj-22 from tests/data/dxcontainer/yaml/" + stem.substr(9) + ".yaml"
                    : "built by the project's writer (fuzzers/seeds_dxcontainer.cpp: " + stem.substr(7) + ")";
@@ -501,7 +504,7 @@ Spec given_case(const fs::path& path) {
     return s;
   }
   s.error = r.error->code;
-  if (parse_container(s.bytes, with_llvm_quirks({})).ok()) {
+  if (!r.container.ok() && parse_container(s.bytes, with_llvm_quirks({})).ok()) {
     s.name = "i_" + stem;
     s.flags = {"Psv"};
     s.comment += "; LLVM's mesh PSV0 layout, which DXC does not write: shaderprobe reads it with LLVM's quirks "
@@ -516,12 +519,12 @@ Spec given_case(const fs::path& path) {
 
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
-  const ParseResult r = parse_container(s.bytes);
+  const dxil::ShaderFile r = dxil::parse_shader_file(s.bytes);
   bool done = false;
   Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
   if (done) return out;
   if (s.name.starts_with("y_")) {
-    out.output = describe(*r.container, r.warnings);
+    out.output = dxil::describe(r);
     return out;
   }
   if (!s.warnings.empty())

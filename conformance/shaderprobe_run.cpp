@@ -9,6 +9,7 @@
 #include "bitstream/wrapper.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
+#include "dxil/describe.h"
 #include "dxcontainer/obj2yaml.h"
 #include "dxcontainer/strictness.h"
 
@@ -36,10 +37,12 @@ void observe_in_child(const std::vector<uint8_t>& input) {
     std::string text;
     if (bitcode::dump_bcanalyzer(input, ctx, text)) j["bcanalyzer"] = text;
   } else {
-    const dxc::ParseResult r = dxc::parse_container(input);
-    observe_diagnostics(j, r.error, r.warnings);
-    if (r.ok()) {
-      j["dump"] = dxc::describe(*r.container, r.warnings);
+    // As `check` reads it: the container, then its DXIL / ILDB bitcode.
+    const dxil::ShaderFile f = dxil::parse_shader_file(input);
+    observe_diagnostics(j, f.error, f.warnings);
+    if (f.ok()) j["dump"] = dxil::describe(f);
+    // obj2yaml-22 reads the container layer alone, with LLVM's quirks.
+    if (f.container.ok()) {
       const dxc::ParseResult quirky = dxc::parse_container(input, dxc::with_llvm_quirks({}));
       if (quirky.ok()) j["obj2yaml"] = dxc::to_obj2yaml(*quirky.container);
     }

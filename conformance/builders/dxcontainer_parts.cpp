@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "bitcode/minimal_module.h"
 #include "core/span_writer.h"
 #include "core/strings.h"
 #include "dxcontainer/writer.h"
@@ -42,6 +43,14 @@ std::vector<uint8_t> program(uint16_t kind, uint32_t offset, uint32_t size, size
   w.put_u32_le(size);
   w.put_zeros(payload);
   return w.take();
+}
+
+std::vector<uint8_t> valid_program(uint16_t kind) {
+  const std::vector<uint8_t> module = bitcode::minimal_module();
+  std::vector<uint8_t> p = program(kind, 16, static_cast<uint32_t>(module.size()), 0);
+  p.insert(p.end(), module.begin(), module.end());
+  store_le<uint32_t>(p.data() + 4, static_cast<uint32_t>(p.size() / 4));  // SizeInUint32
+  return p;
 }
 
 std::vector<uint8_t> psv_v1(uint8_t inputs, const std::vector<uint8_t>& tail) {

@@ -27,6 +27,11 @@ struct RawPartSpec {
 // header {DXIL 1.0, offset, size}, then `payload` zero bytes.
 [[nodiscard]] std::vector<uint8_t> program(uint16_t kind, uint32_t offset, uint32_t size, size_t payload = 4);
 
+// A DXIL/ILDB program part of `kind` whose bitcode is
+// bitcode::minimal_module(): valid down to the IR layer, for cases whose
+// subject is not the bitcode.
+[[nodiscard]] std::vector<uint8_t> valid_program(uint16_t kind);
+
 // PSV0 v1 runtime info (36 bytes) of a vertex shader with `inputs` input
 // elements and one input vector, followed by `tail` (resources onwards).
 [[nodiscard]] std::vector<uint8_t> psv_v1(uint8_t inputs, const std::vector<uint8_t>& tail);

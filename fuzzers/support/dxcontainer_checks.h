@@ -19,8 +19,9 @@ namespace sp::fuzz {
 // equal to `c`, and a second write is byte-identical (a fixed point).
 void check_round_trip(const dxc::Container& c);
 
-// The printers (dump --format=json and obj2yaml) accept every model the
-// parser accepts.
-void check_printers(const dxc::ParseResult& r);
+// The printers of `dump` accept every input the parser accepts:
+// --format=obj2yaml the container read with LLVM's quirks, --format=json
+// the whole file (container and DXIL / ILDB bitcode).
+void check_printers(Bytes input);
 
 }  // namespace sp::fuzz

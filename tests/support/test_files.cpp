@@ -44,9 +44,9 @@ std::vector<std::filesystem::path> generated_containers() {
   return files_in(SP_GENERATED_DIR, [](const std::string& name) { return name.ends_with(".dxbc"); });
 }
 
-std::vector<std::filesystem::path> committed_valid_containers() {
+std::vector<std::filesystem::path> committed_containers(const std::string& prefix) {
   return files_in(std::filesystem::path(SP_CONFORMANCE_CASES_DIR) / "dxcontainer",
-                  [](const std::string& name) { return name.starts_with("y_") && !name.ends_with(".expect"); });
+                  [&](const std::string& name) { return name.starts_with(prefix) && !name.ends_with(".expect"); });
 }
 
 std::vector<std::filesystem::path> external_containers() {

@@ -30,10 +30,10 @@ bool have_external();
 // with yaml2obj-22 (empty when it is not installed).
 std::vector<std::filesystem::path> generated_containers();
 
-// The valid containers of the committed conformance suite
-// (conformance/cases/dxcontainer/y_*: the project's writer and yaml2obj-22),
-// present in every checkout.
-std::vector<std::filesystem::path> committed_valid_containers();
+// The containers of the committed conformance suite whose names start with
+// `prefix` (conformance/cases/dxcontainer/y_*: the valid ones, from the
+// project's writer and yaml2obj-22; n_*, i_*), present in every checkout.
+std::vector<std::filesystem::path> committed_containers(const std::string& prefix);
 
 // Every container the tests know: external, then generated.
 std::vector<std::filesystem::path> all_containers();
