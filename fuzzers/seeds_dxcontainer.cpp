@@ -266,13 +266,17 @@ int main(int argc, char** argv) {
     Store store;
     size_t count = 0;
     for (auto& [name, model] : built_containers(store)) {
-      const std::vector<uint8_t> bytes = write_container(model);
+      const Bytes bytes = store.bytes(write_container(model));
       write_file(out / "dxcontainer" / (name + ".dxbc"), bytes);
       const ParseResult r = parse_container(bytes);
       if (r.ok() == name.ends_with(kRejected))
         throw std::runtime_error(name + (r.ok() ? " parses" : " does not parse: " + r.error->to_string()));
-      // The parts as the writer encoded them (a rejected container has no parse).
-      for (Part& p : model.parts) p.data = store.bytes(encode_part(p));
+      // The parts as the writer encoded them, from its container's part
+      // table (a rejected container has no parse, but a sound table).
+      const std::optional<Container> layer = read_container_layer(bytes);
+      if (!layer || layer->parts.size() != model.parts.size())
+        throw std::runtime_error(name + ": the written part table does not read back");
+      for (size_t i = 0; i < model.parts.size(); ++i) model.parts[i].data = layer->parts[i].data;
       write_parts(out, name, model);
       ++count;
     }
