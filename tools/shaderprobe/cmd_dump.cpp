@@ -60,8 +60,9 @@ void add_dump(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("dump", "Print the decoded contents of a file");
   cmd->add_option("file", o->file, "Input file ('-' for stdin)")->required();
   cmd->add_option("--format", o->format,
-                  "yaml (every decoded field), json (the same as JSON), obj2yaml (byte-identical to LLVM 22's "
-                  "obj2yaml for DXContainers it accepts), bcanalyzer (byte-identical to llvm-bcanalyzer-22 -dump "
+                  "yaml (every decoded field; a DXContainer's DXIL and ILDB bitcode decoded beside its part), "
+                  "json (the same as JSON), obj2yaml (byte-identical to LLVM 22's obj2yaml for DXContainers it "
+                  "accepts; the container layer alone, as obj2yaml reads it), bcanalyzer (byte-identical to llvm-bcanalyzer-22 -dump "
                   "up to its Summary, for LLVM bitcode, wrapped bitcode and the DXIL part of a DXContainer)")
       ->check(CLI::IsMember({"yaml", "json", "obj2yaml", "bcanalyzer"}))
       ->capture_default_str();
