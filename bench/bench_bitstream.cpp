@@ -38,7 +38,7 @@ struct Tally {
   }
 };
 
-// walk_file, as `check` walks bitcode, with every record folded in.
+// bitstream::walk_file, with every record folded in as the walk reads it.
 Tally shaderprobe_walk(sp::Bytes file) {
   Tally t;
   sp::Limits limits;

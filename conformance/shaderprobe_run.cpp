@@ -9,9 +9,9 @@
 #include "bitstream/wrapper.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
-#include "dxil/describe.h"
 #include "dxcontainer/obj2yaml.h"
 #include "dxcontainer/strictness.h"
+#include "dxil/describe.h"
 
 namespace sp::conform {
 namespace {

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bitcode/minimal_module.h"
@@ -47,9 +48,8 @@ std::vector<uint8_t> program(uint16_t kind, uint32_t offset, uint32_t size, size
 
 std::vector<uint8_t> valid_program(uint16_t kind) {
   const std::vector<uint8_t> module = bitcode::minimal_module();
-  std::vector<uint8_t> p = program(kind, 16, static_cast<uint32_t>(module.size()), 0);
-  p.insert(p.end(), module.begin(), module.end());
-  store_le<uint32_t>(p.data() + 4, static_cast<uint32_t>(p.size() / 4));  // SizeInUint32
+  std::vector<uint8_t> p = program(kind, 16, static_cast<uint32_t>(module.size()), module.size());
+  std::copy(module.begin(), module.end(), p.end() - static_cast<std::ptrdiff_t>(module.size()));
   return p;
 }
 
