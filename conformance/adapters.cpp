@@ -9,8 +9,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/read.h"
+#include "formats/registry.h"
+
 namespace sp::conform {
 namespace {
+
+// The marker a peer's output for dump `output` is cut at, or "".
+std::string_view output_ends_at(const std::string& output) {
+  for (const formats::Format* f : formats::all())
+    for (const formats::Dump& d : f->dumps)
+      if (d.name == output) return d.peer_output_ends_at;
+  return {};
+}
 
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
@@ -43,8 +54,11 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
   check(!a.name.empty() && a.name != "shaderprobe", file, "'name' must be set and not 'shaderprobe'");
   check(!a.command.empty(), file, "'command' must name a program");
   check(std::count(a.command.begin(), a.command.end(), "{input}") > 0, file, "'command' must contain \"{input}\"");
-  check(a.output.empty() || a.output == "obj2yaml" || a.output == "json" || a.output == "bcanalyzer", file,
-        "'output' must be obj2yaml, json or bcanalyzer");
+  const std::vector<std::string> outputs = comparable_outputs();
+  std::string names;
+  for (const std::string& o : outputs) names += (names.empty() ? "" : ", ") + o;
+  check(a.output.empty() || std::find(outputs.begin(), outputs.end(), a.output) != outputs.end(), file,
+        "'output' must be one of " + names);
   check(a.limits.timeout.count() > 0, file, "'timeout_ms' must be positive");
   const std::filesystem::path program = a.command[0];
   if (program.is_relative() && a.command[0].find('/') != std::string::npos)
@@ -52,28 +66,30 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
   return a;
 }
 
+std::vector<std::string> comparable_outputs() {
+  std::vector<std::string> out = formats::dump_names();
+  out.erase(std::find(out.begin(), out.end(), "yaml"));  // json says the same
+  return out;
+}
+
 std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
-  AdapterConfig a;
-  a.name = name;
-  if (name == "obj2yaml-22") {
-    a.command = {"obj2yaml-22", "{input}"};
-    a.output = "obj2yaml";
-  } else if (name == "llvm-bcanalyzer-22" || name == "llvm-bcanalyzer-14") {
-    // Its -dump text up to "Summary of" is compared with `shaderprobe dump
-    // --format=bcanalyzer` (which matches LLVM 22's byte for byte; LLVM
-    // 14's names and layout differ in places, which the report shows).
-    a.command = {name, "-dump", "{input}"};
-    a.output = "bcanalyzer";
-  } else if (name == "vkd3d-compiler") {
-    a.command = {"vkd3d-compiler", "-x", "dxbc-tpf", "-o", "/dev/null", "{input}"};
-  } else {
-    return std::nullopt;
-  }
-  return a;
+  for (const formats::Format* f : formats::all())
+    for (const formats::Peer& p : f->peers)
+      if (p.name == name) {
+        AdapterConfig a;
+        a.name = name;
+        a.command.assign(p.command.begin(), p.command.end());
+        a.output = p.output;
+        return a;
+      }
+  return std::nullopt;
 }
 
 std::vector<std::string> builtin_adapter_names() {
-  return {"obj2yaml-22", "vkd3d-compiler", "llvm-bcanalyzer-22", "llvm-bcanalyzer-14"};
+  std::vector<std::string> out;
+  for (const formats::Format* f : formats::all())
+    for (const formats::Peer& p : f->peers) out.emplace_back(p.name);
+  return out;
 }
 
 bool adapter_available(const AdapterConfig& a) {
@@ -103,9 +119,10 @@ AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& 
   } else if (contains(a.accept_exit, r.exit_code)) {
     o.verdict = Verdict::accept;
     o.out = r.out;
-    // llvm-bcanalyzer follows its dump with statistics shaderprobe does
-    // not print.
-    if (a.output == "bcanalyzer") o.out = o.out.substr(0, o.out.find("Summary of "));
+    // Peers may follow the dump with text shaderprobe does not print
+    // (llvm-bcanalyzer's statistics): compared up to the dump's marker.
+    if (const std::string_view marker = output_ends_at(a.output); !marker.empty())
+      o.out = o.out.substr(0, o.out.find(marker));
   } else if (a.reject_exit.empty() || contains(a.reject_exit, r.exit_code)) {
     o.verdict = Verdict::reject;
     const std::string first = r.err.substr(0, r.err.find('\n'));

@@ -1,5 +1,5 @@
-// Other implementations, run as commands: the built-in adapters for
-// obj2yaml-22 and vkd3d-compiler, and user adapters described by a small
+// Other implementations, run as commands: the built-in adapters (each
+// format's peers in the registry), and user adapters described by a small
 // JSON file (README "Plugging in your own loader"):
 //
 //   {
@@ -12,8 +12,10 @@
 //     "accept_exit": [0],                      default [0]
 //     "reject_exit": [1],                      default: every other exit status rejects
 //     "output": "obj2yaml"                     optional: stdout of an accepted input is compared
-//                                              with `shaderprobe dump --format=obj2yaml|json|bcanalyzer`
-//                                              (bcanalyzer: up to "Summary of")
+//                                              with `shaderprobe dump --format=<output>`: json or
+//                                              a dump a format offers (`shaderprobe formats`; the
+//                                              peer's stdout is cut where the dump says, e.g.
+//                                              bcanalyzer at "Summary of")
 //   }
 //
 // A signal, a sanitizer report on stderr or an exit status in neither list
@@ -37,18 +39,20 @@ struct AdapterConfig {
   RunLimits limits{std::chrono::milliseconds(10000), 0};
   std::vector<int> accept_exit = {0};
   std::vector<int> reject_exit;  // empty: any exit status not in accept_exit
-  std::string output;            // "", "obj2yaml" or "json"
+  std::string output;            // "", "json" or a format's dump (comparable_outputs)
 };
 
 // Reads and checks an adapter file; throws std::runtime_error saying what
 // is wrong.
 [[nodiscard]] AdapterConfig load_adapter(const std::filesystem::path& file);
 
-// obj2yaml-22 (output compared as obj2yaml), vkd3d-compiler (-x dxbc-tpf,
-// accept/reject only), llvm-bcanalyzer-22 and llvm-bcanalyzer-14 (-dump,
-// compared as bcanalyzer).
+// The peers of every registered format (formats::Peer: obj2yaml-22,
+// vkd3d-compiler, llvm-bcanalyzer-22, ...), in registry order.
 [[nodiscard]] std::optional<AdapterConfig> builtin_adapter(const std::string& name);
 [[nodiscard]] std::vector<std::string> builtin_adapter_names();
+
+// What an adapter's "output" may name: json and every format's dumps.
+[[nodiscard]] std::vector<std::string> comparable_outputs();
 
 struct AdapterOutcome {
   Verdict verdict = Verdict::crash;

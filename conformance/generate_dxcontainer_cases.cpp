@@ -29,8 +29,8 @@
 #include "dxcontainer/describe.h"
 #include "dxcontainer/digest.h"
 #include "dxcontainer/obj2yaml.h"
-#include "dxcontainer/strictness.h"
-#include "dxil/describe.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 
 namespace {
 
@@ -46,6 +46,12 @@ using build::program;
 using build::psv_v1;
 using build::srci;
 using build::u32s;
+
+// Every case is read as `check` reads a container: the container layer,
+// then each DXIL / ILDB part's bitcode.
+formats::FileRead read_case(const std::vector<uint8_t>& bytes) {
+  return formats::read(*formats::find("dxcontainer"), bytes);
+}
 using build::valid_program;
 
 using Bytes8 = std::vector<uint8_t>;
@@ -493,7 +499,7 @@ Spec given_case(const fs::path& path) {
   Spec s;
   s.bytes = read_file(path);
   const std::string stem = path.stem().string();
-  const dxil::ShaderFile r = dxil::parse_shader_file(s.bytes);
+  const formats::FileRead r = read_case(s.bytes);
   const bool yaml = stem.starts_with("yaml2obj_");
   s.comment = yaml ? "built by yaml2obj-22 from tests/data/dxcontainer/yaml/" + stem.substr(9) + ".yaml"
                    : "built by the project's writer (fuzzers/seeds_dxcontainer.cpp: " + stem.substr(7) + ")";
@@ -504,7 +510,7 @@ Spec given_case(const fs::path& path) {
     return s;
   }
   s.error = r.error->code;
-  if (!r.container.ok() && parse_container(s.bytes, with_llvm_quirks({})).ok()) {
+  if (!r.top.ok() && parse_container(s.bytes, with_llvm_quirks({})).ok()) {
     s.name = "i_" + stem;
     s.flags = {"Psv"};
     s.comment += "; LLVM's mesh PSV0 layout, which DXC does not write: shaderprobe reads it with LLVM's quirks "
@@ -519,19 +525,19 @@ Spec given_case(const fs::path& path) {
 
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
-  const dxil::ShaderFile r = dxil::parse_shader_file(s.bytes);
+  const formats::FileRead r = read_case(s.bytes);
   bool done = false;
   Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
   if (done) return out;
   if (s.name.starts_with("y_")) {
-    out.output = dxil::describe(r);
+    out.output = formats::describe(r);
     return out;
   }
   if (!s.warnings.empty())
-    for (std::string_view profile : {"llvm", "dxc", "vkd3d"})
+    for (const ProfileRule& rule : r.format->profiles)
       if (std::any_of(s.warnings.begin(), s.warnings.end(),
-                      [&](Code w) { return profile_rejects(*profile_from_name(profile), w); }))
-        out.rejected_by.emplace_back(profile);
+                      [&](Code w) { return formats::profiles().rejects(rule.profile, w); }))
+        out.rejected_by.emplace_back(rule.profile);
   return out;
 }
 

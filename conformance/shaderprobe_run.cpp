@@ -4,48 +4,34 @@
 
 #include <algorithm>
 
-#include "bitcode/bcanalyzer.h"
-#include "bitcode/describe.h"
-#include "bitstream/wrapper.h"
-#include "dxcontainer/container.h"
-#include "dxcontainer/describe.h"
-#include "dxcontainer/obj2yaml.h"
-#include "dxcontainer/strictness.h"
-#include "dxil/describe.h"
+#include "core/diagnostic_json.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 
 namespace sp::conform {
 namespace {
 
 void observe_diagnostics(nlohmann::ordered_json& j, const std::optional<Diagnostic>& error,
                          const std::vector<Diagnostic>& warnings) {
-  j["error"] = error ? dxc::describe_diagnostic(*error) : nlohmann::ordered_json(nullptr);
+  j["error"] = error ? diagnostic_json(*error) : nlohmann::ordered_json(nullptr);
   j["warnings"] = nlohmann::ordered_json::array();
   for (const Diagnostic& w : warnings) j["warnings"].push_back(code_name(w.code));
 }
 
-// In the child: the whole observation as one JSON document on stdout.
+// In the child: the whole observation as one JSON document on stdout: the
+// file read as `check` reads it, and every dump its format offers (a dump
+// may succeed where the whole read fails: the bcanalyzer dump is a
+// bitstream-level view, obj2yaml reads with LLVM's quirks).
 void observe_in_child(const std::vector<uint8_t>& input) {
   nlohmann::ordered_json j;
-  if (is_bitcode_input(input)) {
-    const bitcode::ParseResult r = bitcode::parse_bitcode(input);
-    observe_diagnostics(j, r.error, r.warnings);
-    if (r.ok()) j["dump"] = bitcode::describe(*r.file, r.warnings);
-    // The bcanalyzer dump is a bitstream-level view: it may succeed where
-    // the IR layer rejects (no MODULE_BLOCK, an unknown record layout).
-    const Limits limits;
-    Context ctx(limits, input.size());
-    std::string text;
-    if (bitcode::dump_bcanalyzer(input, ctx, text)) j["bcanalyzer"] = text;
-  } else {
-    // As `check` reads it: the container, then its DXIL / ILDB bitcode.
-    const dxil::ShaderFile f = dxil::parse_shader_file(input);
-    observe_diagnostics(j, f.error, f.warnings);
-    if (f.ok()) j["dump"] = dxil::describe(f);
-    // obj2yaml-22 reads the container layer alone, with LLVM's quirks.
-    if (f.container.ok()) {
-      const dxc::ParseResult quirky = dxc::parse_container(input, dxc::with_llvm_quirks({}));
-      if (quirky.ok()) j["obj2yaml"] = dxc::to_obj2yaml(*quirky.container);
-    }
+  const formats::Format& format = formats::reader_for(input);
+  const formats::FileRead r = formats::read(format, input);
+  observe_diagnostics(j, r.error, r.warnings);
+  if (r.ok()) j["dump"] = formats::describe(r);
+  for (const formats::Dump& d : format.dumps) {
+    TextBuffer text;
+    std::optional<Diagnostic> error;
+    if (d.write(input, 0, {}, text, error)) j["outputs"][std::string(d.name)] = text.str();
   }
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
@@ -77,11 +63,10 @@ bool error_matches(const ExpectedError& want, const ShaderprobeOutcome& o, std::
 // Each profile in rejected_by must promote one of the observed warnings.
 bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string& why) {
   for (const std::string& name : s.rejected_by) {
-    const auto profile = dxc::profile_from_name(name);
-    const bool rejects = profile && std::any_of(o.warnings.begin(), o.warnings.end(), [&](const std::string& w) {
-                           const auto code = code_from_name(w);
-                           return code && dxc::profile_rejects(*profile, *code);
-                         });
+    const bool rejects = std::any_of(o.warnings.begin(), o.warnings.end(), [&](const std::string& w) {
+      const auto code = code_from_name(w);
+      return code && formats::profiles().rejects(name, *code);
+    });
     if (!rejects) {
       why = "profile " + name + " does not reject it";
       return false;
@@ -91,8 +76,6 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 }
 
 }  // namespace
-
-bool is_bitcode_input(Bytes input) { return bitstream::looks_like_bitcode(input) || bitstream::has_wrapper(input); }
 
 ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits) {
   ShaderprobeOutcome o;
@@ -110,8 +93,7 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
     o.detail = o.error.value("code", "") + " at " + std::to_string(o.error.value("offset", uint64_t{0})) + ": " +
                o.error.value("path", "") + ": " + o.error.value("message", "");
   if (j.contains("dump")) o.dump = j["dump"];
-  if (j.contains("obj2yaml")) o.obj2yaml = j["obj2yaml"].get<std::string>();
-  if (j.contains("bcanalyzer")) o.bcanalyzer = j["bcanalyzer"].get<std::string>();
+  if (j.contains("outputs")) o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
   return o;
 }
 
@@ -155,10 +137,9 @@ std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o
 }
 
 std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format) {
-  if (format == "obj2yaml") return o.obj2yaml;
-  if (format == "bcanalyzer") return o.bcanalyzer;
-  if (format == "json" && o.dump) return o.dump->dump(2) + "\n";
-  return std::nullopt;
+  if (format == "json") return o.dump ? std::optional(o.dump->dump(2) + "\n") : std::nullopt;
+  const auto it = o.outputs.find(format);
+  return it != o.outputs.end() ? std::optional(it->second) : std::nullopt;
 }
 
 }  // namespace sp::conform

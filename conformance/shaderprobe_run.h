@@ -3,6 +3,7 @@
 // against the case's expectation and sidecar.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -21,14 +22,10 @@ struct ShaderprobeOutcome {
   nlohmann::ordered_json error;      // describe_diagnostic, or null
   std::vector<std::string> warnings;  // codes
   std::optional<nlohmann::ordered_json> dump;  // describe(), when accepted
-  std::optional<std::string> obj2yaml;         // when accepted with LLVM's quirks
-  std::optional<std::string> bcanalyzer;       // `dump --format=bcanalyzer`, when it succeeds
+  // `dump --format=<name>` of each dump the input's format offers, where it
+  // succeeds (obj2yaml of a DXContainer, bcanalyzer of bitcode).
+  std::map<std::string, std::string> outputs;
 };
-
-// LLVM bitcode, bare or wrapped, which shaderprobe reads with the IR layer
-// (parsers/bitcode) as `check` and `dump` do; everything else is read as a
-// DXContainer.
-[[nodiscard]] bool is_bitcode_input(Bytes input);
 
 [[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits);
 
@@ -36,8 +33,9 @@ struct ShaderprobeOutcome {
 // when the case has no expectation); `why` says what failed.
 [[nodiscard]] std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why);
 
-// The text `shaderprobe dump --format=<format>` prints (obj2yaml, json, bcanalyzer), for
-// comparing an adapter's output; nothing when it rejected the input.
+// The text `shaderprobe dump --format=<format>` prints (json, or a dump of
+// the input's format), for comparing an adapter's output; nothing when it
+// rejected the input.
 [[nodiscard]] std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format);
 
 }  // namespace sp::conform

@@ -5,14 +5,9 @@
 #include <cstring>
 #include <new>
 
-#include "bitcode/module.h"
-#include "bitstream/walk.h"
 #include "conformance/outcome.h"
-#include "conformance/shaderprobe_run.h"
-#include "dxcontainer/container.h"
-#include "bitcode/describe.h"
-#include "dxcontainer/describe.h"
-#include "dxcontainer/obj2yaml.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 
 namespace sp::conform {
 namespace {
@@ -43,30 +38,18 @@ class SharedProgress {
   Progress* progress_;
 };
 
-uint32_t declared_file_size(Bytes input) {
-  return input.size() >= 28 ? load_le<uint32_t>(input.data() + 24) : 0;
-}
-
-// True when the prefix of length n is handled as the truncate sweep expects.
-bool prefix_ok(Bytes input, size_t n) {
+// True when the prefix of length n is handled as the truncate sweep
+// expects: read as `check` reads the whole input's format (embedded
+// formats included), it is rejected, or accepted where the format says a
+// cut there may parse.
+bool prefix_ok(const formats::Format& format, Bytes input, size_t n) {
   // A fresh heap block of exactly n bytes, so ASan sees any read past it.
   const std::vector<uint8_t> prefix(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(n));
-  if (is_bitcode_input(input)) {
-    // A bitstream is a list of top-level blocks with no length of its
-    // own: a prefix that ends between two of them (the first module of a
-    // multi-module file) is a stream in its own right and may be accepted.
-    const bitcode::ParseResult r = bitcode::parse_bitcode(prefix);
-    if (!r.ok()) return true;
-    const Limits limits;
-    Context ctx(limits, prefix.size());
-    return bitstream::walk_file(prefix, ctx).has_value();
-  }
-  dxc::ParseOptions options;
-  options.verify_digest = false;  // does not decide acceptance; keeps the O(n^2) sweep fast
-  const dxc::ParseResult r = dxc::parse_container(prefix, options);
-  if (!r.ok() || n >= declared_file_size(input)) return true;
-  return std::any_of(r.warnings.begin(), r.warnings.end(),
-                     [](const Diagnostic& w) { return w.code == Code::file_size_mismatch; });
+  formats::Options options;
+  options.verify_checksums = false;  // does not decide acceptance; keeps the O(n^2) sweep fast
+  const formats::FileRead r = formats::read(format, prefix, options);
+  if (!r.ok()) return true;
+  return format.prefix_may_parse != nullptr && format.prefix_may_parse(input, prefix, r.top);
 }
 
 std::string item_name(SweepKind kind, Bytes input, uint64_t item) {
@@ -78,12 +61,13 @@ std::string item_name(SweepKind kind, Bytes input, uint64_t item) {
 void run_items(SweepKind kind, Bytes input, Progress& progress) {
   const std::vector<size_t> lengths = kind == SweepKind::truncate ? truncate_lengths(input.size()) : std::vector<size_t>{};
   const std::string reference = kind == SweepKind::misalign ? observe(input) : std::string();
+  const formats::Format& format = formats::reader_for(input);
   std::vector<uint8_t> buffer(kind == SweepKind::misalign ? input.size() + 16 : 0);
   const uint64_t count = kind == SweepKind::truncate ? lengths.size() : 15;
   for (; progress.next < count; ++progress.next) {
     bool ok;
     if (kind == SweepKind::truncate) {
-      ok = prefix_ok(input, lengths[progress.next]);
+      ok = prefix_ok(format, input, lengths[progress.next]);
     } else {
       const size_t shift = progress.next + 1;
       std::memset(buffer.data(), 0, buffer.size());
@@ -140,14 +124,16 @@ SweepCounts run_sweep(SweepKind kind, Bytes input, const RunLimits& limits) {
 }
 
 std::string observe(Bytes input) {
-  if (is_bitcode_input(input)) {
-    const bitcode::ParseResult b = bitcode::parse_bitcode(input);
-    if (!b.ok()) return "error: " + b.error->to_string();
-    return bitcode::describe(*b.file, b.warnings).dump();
+  const formats::Format& format = formats::reader_for(input);
+  const formats::FileRead r = formats::read(format, input);
+  std::string out = r.ok() ? formats::describe(r).dump() : "error: " + r.error->to_string();
+  for (const formats::Dump& d : format.dumps) {
+    TextBuffer text;
+    std::optional<Diagnostic> error;
+    out += "\n--- " + std::string(d.name) + "\n";
+    out += d.write(input, 0, {}, text, error) ? text.str() : "error: " + error->to_string();
   }
-  const dxc::ParseResult r = dxc::parse_container(input);
-  if (!r.ok()) return "error: " + r.error->to_string();
-  return dxc::describe(*r.container, r.warnings).dump() + dxc::to_obj2yaml(*r.container);
+  return out;
 }
 
 }  // namespace sp::conform

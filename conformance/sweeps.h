@@ -4,14 +4,15 @@
 //
 //   truncate  every proper prefix (sampled above kTruncateAllBelow bytes,
 //             see truncate_lengths), each in a fresh heap block of exactly
-//             its length so ASan sees a read past it. A prefix must be
-//             rejected, or accepted with a file_size_mismatch warning (the
-//             cut fell in bytes no part owns and the header shows it); a
-//             prefix at least as long as the header's FileSize is a whole
-//             container and may be accepted.
+//             its length so ASan sees a read past it, and read as `check`
+//             reads the whole input's format (formats/read.h). A prefix
+//             must be rejected, or accepted where the format's
+//             prefix_may_parse allows it (a DXContainer cut in bytes no
+//             part owns, with a file_size_mismatch warning, or at least
+//             FileSize long; a bitstream cut between top-level blocks).
 //   misalign  copies at offsets 1..15 of a buffer must give exactly the
 //             output of the aligned parse (error, warnings, every decoded
-//             field and the obj2yaml dump).
+//             field and every dump the format offers).
 #pragma once
 
 #include <cstdint>
@@ -47,8 +48,9 @@ inline constexpr size_t kTruncateAllBelow = 64 * 1024;
 // `limits.timeout` bounds each worker.
 [[nodiscard]] SweepCounts run_sweep(SweepKind kind, Bytes input, const RunLimits& limits);
 
-// Everything a caller can observe about a parse of `input`: the error, or
-// the decoded model with its warnings as JSON plus the obj2yaml dump.
+// Everything a caller can observe about a read of `input`: the error, or
+// the decoded model with its warnings as JSON, then each dump its format
+// offers (or the dump's error).
 [[nodiscard]] std::string observe(Bytes input);
 
 }  // namespace sp::conform

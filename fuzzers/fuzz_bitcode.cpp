@@ -1,7 +1,7 @@
 // The LLVM IR layer (bitcode/module.h) and the printers behind `dump` of
 // bitcode on raw bytes: parse_bitcode, `dump --format=bcanalyzer`
 // (dump_bcanalyzer) and `dump --format=json|yaml` (describe, rendered as
-// JSON and through the CLI's YAML renderer). Properties:
+// JSON and through the YAML renderer every dump uses). Properties:
 //  - the same model verdict, error and warnings, and the same bcanalyzer
 //    text, at another alignment;
 //  - an error has a known code, an offset inside the input and a path;
@@ -10,7 +10,7 @@
 #include "bitcode/bcanalyzer.h"
 #include "bitcode/describe.h"
 #include "bitstream/walk.h"
-#include "json_yaml.h"
+#include "core/json_yaml.h"
 #include "support/bitstream_checks.h"
 #include "support/fuzz_check.h"
 
@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                     ctx.error() ? ctx.error()->to_string() : "");
     const auto tree = sp::bitcode::describe(*r.file, r.warnings);
     sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
-    sp::fuzz::check(!sp::cli::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
+    sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
   }
   return 0;
 }

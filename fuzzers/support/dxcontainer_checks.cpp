@@ -9,7 +9,8 @@
 #include "dxcontainer/model_diff.h"
 #include "dxcontainer/obj2yaml.h"
 #include "dxcontainer/writer.h"
-#include "dxil/describe.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 #include "support/fuzz_check.h"
 
 namespace sp::fuzz {
@@ -77,8 +78,8 @@ void check_printers(Bytes input) {
     const std::string yaml = dxc::to_obj2yaml(*quirky.container);
     check(yaml.rfind("--- !dxcontainer", 0) == 0, "obj2yaml output does not start with its document tag", yaml);
   }
-  const dxil::ShaderFile f = dxil::parse_shader_file(input);
-  if (f.ok()) check(!dxil::describe(f).dump().empty(), "describe printed nothing");
+  const formats::FileRead f = formats::read(formats::reader_for(input), input);
+  if (f.ok()) check(!formats::describe(f).dump().empty(), "describe printed nothing");
 }
 
 }  // namespace sp::fuzz

@@ -8,7 +8,7 @@ namespace sp {
 namespace {
 
 constexpr std::array kCodes = {
-#define SP_DIAG(code, severity, summary) CodeInfo{Code::code, #code, Severity::severity, summary},
+#define SP_DIAG(code, severity, owner, summary) CodeInfo{Code::code, #code, Severity::severity, #owner, summary},
 #define ERROR error
 #define WARNING warning
 #include "core/diagnostic_codes.def"

@@ -16,7 +16,7 @@
 namespace sp {
 
 enum class Code : uint16_t {
-#define SP_DIAG(code, severity, summary) code,
+#define SP_DIAG(code, severity, owner, summary) code,
 #include "core/diagnostic_codes.def"
 #undef SP_DIAG
 };
@@ -27,6 +27,7 @@ struct CodeInfo {
   Code code;
   std::string_view name;
   Severity severity;
+  std::string_view owner;  // the format that reports it, or "core"
   std::string_view summary;
 };
 

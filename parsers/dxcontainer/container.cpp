@@ -14,8 +14,6 @@
 namespace sp::dxc {
 namespace {
 
-constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
-
 // The parse compares and moves on; the diagnostics below run only when a
 // comparison fails, and build their field paths then.
 
@@ -60,7 +58,7 @@ constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
                      fourcc_text(fourcc).c_str(), size, off + 8, input.size()));
 }
 
-bool has_header(Bytes input) { return input.size() >= kHeaderSize && load_le<uint32_t>(input.data()) == kMagic; }
+bool has_header(Bytes input) { return input.size() >= kHeaderSize && looks_like_container(input); }
 
 // The header of an input that has_header.
 void read_header(const uint8_t* p, Header& h) {
@@ -321,6 +319,19 @@ std::optional<Container> read_container_layer(Bytes input, const Limits& limits)
 
 bool looks_like_container(Bytes input) {
   return input.size() >= 4 && load_le<uint32_t>(input.data()) == kMagic;
+}
+
+std::optional<Header> read_header(Bytes input) {
+  if (!has_header(input)) return std::nullopt;
+  Header h;
+  read_header(input.data(), h);
+  return h;
+}
+
+std::optional<uint32_t> part_offset(Bytes input, uint32_t i) {
+  const uint64_t at = kHeaderSize + 4 * uint64_t{i};
+  if (!range_fits(at, 4, input.size())) return std::nullopt;
+  return load_le<uint32_t>(input.data() + at);
 }
 
 ParseResult parse_container(Bytes input, const ParseOptions& options) {

@@ -8,6 +8,7 @@
 #include "core/arena.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
+#include "core/strings.h"
 #include "dxcontainer/model.h"
 #include "dxcontainer/parts.h"
 
@@ -72,7 +73,16 @@ class Parser {
 // structure-aware mutator.
 [[nodiscard]] std::optional<Container> read_container_layer(Bytes input, const Limits& limits = {});
 
-// True when the input starts with the DXBC magic (identify uses this).
+inline constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
+
+// True when the input starts with the DXBC magic (it may still be short).
 [[nodiscard]] bool looks_like_container(Bytes input);
+
+// The header fields, from the header alone: for readers of damaged files
+// (identify, digest, the truncate sweep). Nothing when the input is not a
+// container or shorter than the header.
+[[nodiscard]] std::optional<Header> read_header(Bytes input);
+// Entry `i` of the part offset table, when the input holds it.
+[[nodiscard]] std::optional<uint32_t> part_offset(Bytes input, uint32_t i);
 
 }  // namespace sp::dxc

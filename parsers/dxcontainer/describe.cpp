@@ -235,7 +235,6 @@ json content(const Part& p) {
 
 }  // namespace
 
-json describe_diagnostic(const Diagnostic& d) { return diagnostic_json(d); }
 
 json describe(const Container& c, const std::vector<Diagnostic>& warnings) {
   json header = {{"digest", hex_bytes(c.header.digest)},
@@ -250,7 +249,7 @@ json describe(const Container& c, const std::vector<Diagnostic>& warnings) {
     parts.push_back(std::move(j));
   }
   json warns = json::array();
-  for (const Diagnostic& w : warnings) warns.push_back(describe_diagnostic(w));
+  for (const Diagnostic& w : warnings) warns.push_back(diagnostic_json(w));
   return {{"format", "dxcontainer"}, {"header", std::move(header)}, {"parts", std::move(parts)}, {"warnings", std::move(warns)}};
 }
 

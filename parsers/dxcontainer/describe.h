@@ -14,6 +14,4 @@ namespace sp::dxc {
 
 [[nodiscard]] nlohmann::ordered_json describe(const Container& c, const std::vector<Diagnostic>& warnings);
 
-[[nodiscard]] nlohmann::ordered_json describe_diagnostic(const Diagnostic& d);
-
 }  // namespace sp::dxc

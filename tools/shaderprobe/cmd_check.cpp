@@ -1,11 +1,9 @@
 #include <iostream>
 
-#include "bitcode/module.h"
-#include "bitstream/wrapper.h"
 #include "commands.h"
-#include "dxcontainer/describe.h"
-#include "dxcontainer/strictness.h"
-#include "dxil/shader_file.h"
+#include "core/diagnostic_json.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 #include "input.h"
 
 namespace sp::cli {
@@ -13,7 +11,7 @@ namespace sp::cli {
 void add_check(CLI::App& app, Runner& run) {
   struct Options {
     std::string file;
-    std::string profile = "lenient";
+    std::string profile{kLenientProfile};
     bool json = false;
     Limits limits;
   };
@@ -21,58 +19,49 @@ void add_check(CLI::App& app, Runner& run) {
   auto* cmd = app.add_subcommand("check", "Validate a file: errors end the parse, warnings are listed");
   cmd->add_option("file", o->file, "Input file ('-' for stdin)")->required();
   std::string profiles;
-  for (auto n : dxc::profile_names()) profiles += (profiles.empty() ? "" : ", ") + std::string(n);
+  for (std::string_view n : formats::profiles().names()) profiles += (profiles.empty() ? "" : ", ") + std::string(n);
   cmd->add_option("--profile", o->profile,
-                  "Which findings count as errors: lenient (only malformed structure), llvm, dxc or vkd3d "
-                  "(what that reader rejects), strict (every warning). One of: " + profiles)
+                  "Which findings count as errors: lenient (only malformed structure), a reader's name (what that "
+                  "reader rejects; 'shaderprobe formats' lists each), strict (every warning). One of: " + profiles)
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
   add_limit_options(*cmd, o->limits);
   cmd->footer(
-      "Knows DXContainers and LLVM bitcode (bare or wrapped; offsets in bitstream diagnostics count bits and "
-      "read 'at bit <offset>'). Warnings go to stderr as 'warning: <code> at <offset>: <path>: <message>'. Exit 0 valid, 1 malformed "
-      "(or a warning the profile rejects), 2 usage or I/O error. 'shaderprobe codes' lists every code.");
+      "Reads every supported format of 'shaderprobe formats', and the formats embedded in it (a DXContainer's DXIL "
+      "bitcode); input no format recognises is read as the first format in that table. Offsets in bitstream "
+      "diagnostics count bits and read 'at bit <offset>'. Warnings go to stderr as 'warning: <code> at <offset>: "
+      "<path>: <message>'. Exit 0 valid, 1 malformed (or a warning the profile rejects), 2 usage or I/O error, or a "
+      "format recognised but not supported yet. 'shaderprobe codes' lists every code.");
   cmd->callback([&run, o] {
     run = [o] {
-      auto profile = dxc::profile_from_name(o->profile);
-      if (!profile) {
+      if (!formats::profiles().known(o->profile)) {
         std::cerr << "error: unknown profile '" << o->profile << "'\n";
         return int{kUsage};
       }
       auto data = read_input(o->file);
       if (!data) return int{kUsage};
-      std::optional<Diagnostic> parse_error;
-      std::vector<Diagnostic> warnings;
-      if (bitstream::looks_like_bitcode(*data) || bitstream::has_wrapper(*data)) {
-        // LLVM bitcode, bare or wrapped: the IR layer over the whole stream.
-        bitcode::ParseResult b = bitcode::parse_bitcode(*data, o->limits);
-        parse_error = std::move(b.error);
-        warnings = std::move(b.warnings);
-      } else {
-        // The container, and each DXIL or ILDB part's bitcode through the IR layer.
-        dxc::ParseOptions options;
-        options.limits = o->limits;
-        dxil::ShaderFile f = dxil::parse_shader_file(*data, options);
-        parse_error = std::move(f.error);
-        warnings = std::move(f.warnings);
-      }
-      std::optional<Diagnostic> error = parse_error;
-      for (const Diagnostic& w : warnings)
-        if (!error && dxc::profile_rejects(*profile, w.code)) error = w;
+      const formats::Format* format = reader_or_unsupported(*data);
+      if (format == nullptr) return int{kUsage};
+      formats::Options options;
+      options.limits = o->limits;
+      const formats::FileRead r = formats::read(*format, *data, options);
+      std::optional<Diagnostic> error = r.error;
+      for (const Diagnostic& w : r.warnings)
+        if (!error && formats::profiles().rejects(o->profile, w.code)) error = w;
       if (o->json) {
         nlohmann::ordered_json j = {{"file", o->file}, {"valid", !error.has_value()}};
-        j["error"] = error ? dxc::describe_diagnostic(*error) : nlohmann::ordered_json(nullptr);
+        j["error"] = error ? diagnostic_json(*error) : nlohmann::ordered_json(nullptr);
         j["warnings"] = nlohmann::ordered_json::array();
-        for (const Diagnostic& w : warnings) j["warnings"].push_back(dxc::describe_diagnostic(w));
+        for (const Diagnostic& w : r.warnings) j["warnings"].push_back(diagnostic_json(w));
         std::cout << j.dump(2) << "\n";
       } else {
-        for (const Diagnostic& w : warnings) print_warning(w);
+        for (const Diagnostic& w : r.warnings) print_warning(w);
       }
       if (error) {
         print_error(*error);
         return int{kMalformed};
       }
-      if (!o->json) std::cout << o->file << ": valid (" << warnings.size() << " warnings)\n";
+      if (!o->json) std::cout << o->file << ": valid (" << r.warnings.size() << " warnings)\n";
       return int{kOk};
     };
   });

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "conformance/report.h"
 #include "conformance/runner.h"
+#include "formats/registry.h"
 
 namespace sp::cli {
 namespace {
@@ -110,10 +111,12 @@ void add_conform(CLI::App& app, Runner& run) {
                   "recursively. Names y_* must be accepted, n_* rejected, i_* either but cleanly; others carry no "
                   "expectation")
       ->required();
+  std::string peers;
+  for (const formats::Format* f : formats::all())
+    for (const formats::Peer& p : f->peers) peers += ", " + std::string(p.name) + " (" + std::string(p.note) + ")";
   cmd->add_option("--impl", o->impls,
-                  "Implementations to compare, comma-separated: shaderprobe (always run: it is the reference), "
-                  "obj2yaml-22, vkd3d-compiler, llvm-bcanalyzer-22, llvm-bcanalyzer-14 (bitcode: -dump compared with "
-                  "dump --format=bcanalyzer up to its Summary), or the name of an --adapter")
+                  "Implementations to compare, comma-separated: shaderprobe (always run: it is the reference)" + peers +
+                      ", or the name of an --adapter")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see README); may repeat")

@@ -49,15 +49,15 @@ void add_digest(CLI::App& app, Runner& run) {
     run = [o] {
       auto data = read_input(o->file);
       if (!data) return int{kUsage};
-      if (!dxc::looks_like_container(*data) || data->size() < dxc::kHeaderSize) {
+      const std::optional<dxc::Header> header = dxc::read_header(*data);
+      if (!header) {
         const FieldPath root = FieldPath::root();
         const FieldPath at = root.field("header");
         print_error(Diagnostic{dxc::looks_like_container(*data) ? Code::truncated : Code::not_a_container, 0,
                                at.str(), "no DXBC container header"});
         return int{kMalformed};
       }
-      dxc::Digest stored{};
-      std::copy(data->begin() + 4, data->begin() + 20, stored.begin());
+      const dxc::Digest& stored = header->digest;
       const dxc::Digest computed = dxc::compute_digest(dxc::signed_extent(*data));
       std::cout << dxc::digest_state_name(dxc::classify_digest(stored, computed)) << "\n"
                 << "stored:   " << hex(stored) << "\n"

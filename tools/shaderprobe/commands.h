@@ -21,6 +21,7 @@ void add_dump(CLI::App& app, Runner& run);
 void add_digest(CLI::App& app, Runner& run);
 void add_codes(CLI::App& app, Runner& run);
 void add_conform(CLI::App& app, Runner& run);
+void add_formats(CLI::App& app, Runner& run);
 
 // Options shared by the commands that parse: the limits of core/limits.h.
 void add_limit_options(CLI::App& cmd, Limits& limits);

@@ -7,6 +7,8 @@
 
 #include <sys/stat.h>
 
+#include "formats/registry.h"
+
 namespace sp::cli {
 
 std::optional<std::vector<uint8_t>> read_input(const std::string& path) {
@@ -40,5 +42,13 @@ std::optional<std::vector<uint8_t>> read_input(const std::string& path) {
 
 void print_error(const Diagnostic& d) { std::cerr << "error: " << d.to_string() << "\n"; }
 void print_warning(const Diagnostic& d) { std::cerr << "warning: " << d.to_string() << "\n"; }
+
+const formats::Format* reader_or_unsupported(Bytes data) {
+  const formats::Format& f = formats::reader_for(data);
+  if (f.supported()) return &f;
+  std::cerr << "error: unsupported format: " << f.name << " (" << f.title
+            << ") is recognised, but shaderprobe has no parser for it yet\n";
+  return nullptr;
+}
 
 }  // namespace sp::cli

@@ -5,7 +5,7 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"shaderprobe: hardened readers for shader binaries (DXBC/DXIL containers, ...)", "shaderprobe"};
+  CLI::App app{"shaderprobe: hardened readers for shader binaries ('shaderprobe formats' lists the formats)", "shaderprobe"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "shaderprobe 0.1.0");
   app.footer(
@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   sp::cli::add_digest(app, run);
   sp::cli::add_codes(app, run);
   sp::cli::add_conform(app, run);
+  sp::cli::add_formats(app, run);
 
   try {
     app.parse(argc, argv);

@@ -1,6 +1,8 @@
-#include "json_yaml.h"
+#include "core/json_yaml.h"
 
-namespace sp::cli {
+#include <algorithm>
+
+namespace sp {
 
 yaml::Node json_to_yaml(const nlohmann::ordered_json& j) {
   using yaml::Node;
@@ -28,4 +30,4 @@ yaml::Node json_to_yaml(const nlohmann::ordered_json& j) {
   }
 }
 
-}  // namespace sp::cli
+}  // namespace sp

@@ -1,14 +1,16 @@
-// A container read whole (parsers/dxil): the container layer, then each
-// DXIL / ILDB part's bitcode; and the minimal module the test containers
-// carry so that they are valid down to the bitcode.
+// A file read whole through the registry (formats/read.h): a container's
+// layer, then each DXIL / ILDB part's bitcode by the format registered for
+// those parts; and the minimal module the test containers carry so that
+// they are valid down to the bitcode.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "bitcode/minimal_module.h"
 #include "bitcode/module.h"
-#include "dxil/describe.h"
-#include "dxil/shader_file.h"
+#include "dxcontainer/model.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 #include "support/containers.h"
 #include "support/test_files.h"
 
@@ -16,6 +18,11 @@ namespace sp {
 namespace {
 
 using dxc::build::valid_program;
+using formats::FileRead;
+
+FileRead read_container(const std::vector<uint8_t>& bytes) {
+  return formats::read(*formats::find("dxcontainer"), bytes);
+}
 using test::container_of;
 using test::program;
 
@@ -29,54 +36,54 @@ TEST(MinimalModule, IsOneModuleTheIrLayerAccepts) {
   EXPECT_TRUE(r.warnings.empty());
 }
 
-TEST(ShaderFile, ValidProgramsAreDecodedBesideTheirParts) {
+TEST(FileRead, ValidProgramsAreDecodedBesideTheirParts) {
   const auto bytes = container_of({{"SFI0", test::u32s({0, 0})}, {"DXIL", valid_program(5)}, {"ILDB", valid_program(5)}});
-  const dxil::ShaderFile f = dxil::parse_shader_file(bytes);
+  const FileRead f = read_container(bytes);
   ASSERT_TRUE(f.ok()) << f.error->to_string();
-  ASSERT_EQ(f.programs.size(), 2u);
-  EXPECT_EQ(f.programs[0].part_index, 1u);
-  EXPECT_EQ(f.programs[0].part, "DXIL");
-  EXPECT_EQ(f.programs[1].part_index, 2u);
-  EXPECT_EQ(f.programs[1].part, "ILDB");
-  const auto tree = dxil::describe(f);
+  ASSERT_EQ(f.embedded.size(), 2u);
+  EXPECT_EQ(f.embedded[0].payload.path, "parts[1].DXIL");
+  EXPECT_EQ(f.embedded[0].format->name, "bitcode");
+  EXPECT_EQ(f.embedded[1].payload.path, "parts[2].ILDB");
+  const auto tree = formats::describe(f);
   EXPECT_FALSE(tree["parts"][0].contains("bitcode"));
   EXPECT_EQ(tree["parts"][1]["bitcode"]["modules"][0]["version"], 1);
   EXPECT_EQ(tree["parts"][2]["bitcode"]["modules"][0]["version"], 1);
 }
 
-TEST(ShaderFile, ABitcodeErrorIsTheFilesUnderItsPartsPath) {
+TEST(FileRead, ABitcodeErrorIsTheFilesUnderItsPartsPath) {
   // Four zero bytes of bitcode: the container layer accepts the part, the
   // IR layer finds no magic.
   const auto bytes = container_of({{"SFI0", test::u32s({0, 0})}, {"DXIL", program(1, 16, 4)}});
-  const dxil::ShaderFile f = dxil::parse_shader_file(bytes);
-  EXPECT_TRUE(f.container.ok());
+  const FileRead f = read_container(bytes);
+  EXPECT_TRUE(f.top.ok());
   ASSERT_FALSE(f.ok());
   EXPECT_EQ(f.error->code, Code::bad_magic);
   EXPECT_EQ(f.error->unit, OffsetUnit::bit);
   EXPECT_EQ(f.error->path.rfind("parts[1].DXIL.bitcode", 0), 0u) << f.error->path;
   // The bitcode starts 24 bytes into the part, whose data follows its
   // 8-byte header.
-  const uint64_t part_data = f.container.container->parts[1].offset + 8;
+  const auto& container = *static_cast<const dxc::Container*>(f.top.model.get());
+  const uint64_t part_data = container.parts[1].offset + 8;
   EXPECT_EQ(f.error->offset, (part_data + 24) * 8);
 }
 
-TEST(ShaderFile, AContainerErrorStopsBeforeTheBitcode) {
+TEST(FileRead, AContainerErrorStopsBeforeTheBitcode) {
   const auto bytes = container_of({{"DXIL", program(1, 0x7FFFFFF0, 4)}});
-  const dxil::ShaderFile f = dxil::parse_shader_file(bytes);
+  const FileRead f = read_container(bytes);
   ASSERT_FALSE(f.ok());
   EXPECT_EQ(f.error->code, Code::bitcode_out_of_bounds);
-  EXPECT_EQ(f.error, f.container.error);
-  EXPECT_TRUE(f.programs.empty());
+  EXPECT_EQ(f.error, f.top.error);
+  EXPECT_TRUE(f.embedded.empty());
 }
 
 // The suite's promise: a y_ container is one `check` accepts, bitcode and
 // all, and an n_ container one it rejects.
-TEST(ShaderFile, ConformanceCasesAreWhatTheirPrefixSays) {
+TEST(FileRead, ConformanceCasesAreWhatTheirPrefixSays) {
   for (const std::string prefix : {"y_", "n_"}) {
     const auto cases = test::committed_containers(prefix);
     EXPECT_GT(cases.size(), 50u) << prefix;
     for (const auto& path : cases) {
-      const dxil::ShaderFile f = dxil::parse_shader_file(test::read_file(path));
+      const FileRead f = read_container(test::read_file(path));
       EXPECT_EQ(f.ok(), prefix == "y_") << path.filename() << (f.error ? ": " + f.error->to_string() : "");
     }
   }

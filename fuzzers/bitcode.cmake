@@ -1,0 +1,11 @@
+# LLVM bitcode's fuzz targets: the bitstream layer and the IR layer
+# (included by fuzzers/CMakeLists.txt).
+sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
+sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)
+# Differential: shaderprobe's bitstream reader against LLVM 22's BitstreamCursor.
+sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp support/bitstream_mutator_hook.cpp
+          CORPUS bitstream NEEDS_LLVM)
+
+# Writes the bitstream seeds (scripts/gen-corpus).
+add_executable(seeds_bitstream seeds_bitstream.cpp)
+target_link_libraries(seeds_bitstream PRIVATE sp_fuzz_support sp_warnings)

@@ -1,0 +1,20 @@
+# The DirectX container's fuzz targets (included by fuzzers/CMakeLists.txt).
+sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp)
+sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer)
+sp_fuzzer(psv0 FORMAT dxcontainer SOURCES fuzz_psv0.cpp)
+sp_fuzzer(signature FORMAT dxcontainer SOURCES fuzz_signature.cpp)
+sp_fuzzer(rts0 FORMAT dxcontainer SOURCES fuzz_rts0.cpp)
+sp_fuzzer(srci FORMAT dxcontainer SOURCES fuzz_srci.cpp)
+sp_fuzzer(rdat FORMAT dxcontainer SOURCES fuzz_rdat.cpp)
+sp_fuzzer(small_parts FORMAT dxcontainer SOURCES fuzz_small_parts.cpp)
+# The same container target with libFuzzer's byte mutator only: the baseline
+# that shows what the structure-aware mutator is worth.
+sp_fuzzer(dxcontainer_bytes FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp CORPUS dxcontainer
+          DEFINES SP_FUZZ_NO_CUSTOM_MUTATOR BASELINE)
+# Differential: shaderprobe against LLVM 22's llvm::object::DXContainer.
+sp_fuzzer(dxcontainer_llvm FORMAT dxcontainer SOURCES fuzz_dxcontainer_llvm.cpp support/dxcontainer_llvm_compare.cpp
+          CORPUS dxcontainer NEEDS_LLVM)
+
+# Writes the seed corpus (scripts/gen-corpus merges it into corpus/).
+add_executable(seeds_dxcontainer seeds_dxcontainer.cpp)
+target_link_libraries(seeds_dxcontainer PRIVATE sp_dxcontainer sp_bitcode sp_warnings)

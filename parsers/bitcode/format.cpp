@@ -1,0 +1,97 @@
+// LLVM bitcode (bare, wrapped, or a DXContainer's DXIL / ILDB program) in
+// the format registry (formats/format.h). The IR layer (module.h) reads it;
+// the bitstream layer beneath it (parsers/bitstream) has its own fuzz
+// targets and corpus under this format.
+#include "bitcode/bcanalyzer.h"
+#include "bitcode/describe.h"
+#include "bitcode/module.h"
+#include "bitstream/walk.h"
+#include "bitstream/wrapper.h"
+#include "core/strings.h"
+#include "formats/format.h"
+
+namespace sp::formats {
+namespace {
+
+using bitcode::File;
+
+const File& file_of(const Decoded& d) { return *static_cast<const File*>(d.model.get()); }
+
+Decoded parse(Bytes input, uint64_t offset, const Options& options) {
+  bitcode::ParseResult r = bitcode::parse_bitcode(input, options.limits, offset);
+  Decoded d;
+  d.error = std::move(r.error);
+  d.warnings = std::move(r.warnings);
+  if (r.file) d.model = std::make_shared<const File>(std::move(*r.file));
+  return d;
+}
+
+int probe(Bytes head) { return bitstream::has_wrapper(head) || bitstream::looks_like_bitcode(head) ? 100 : 0; }
+
+std::string identify(Bytes file) {
+  if (bitstream::has_wrapper(file)) {
+    if (file.size() < bitstream::kWrapperHeaderSize) return "llvm bitcode wrapper (truncated header)";
+    return strprintf("llvm bitcode (wrapped: offset %u, size %u, cputype 0x%08x)%s", load_le<uint32_t>(file.data() + 8),
+                     load_le<uint32_t>(file.data() + 12), load_le<uint32_t>(file.data() + 16),
+                     bitstream::looks_like_bitcode(file) ? "" : ", no LLVM IR magic at the offset");
+  }
+  return strprintf("llvm bitcode, %zu bytes", file.size());
+}
+
+// A bitstream is a list of top-level blocks with no length of its own: a
+// prefix that ends between two of them (the first module of a
+// multi-module file) is a stream in its own right and may be accepted.
+bool prefix_may_parse(Bytes, Bytes prefix, const Decoded&) {
+  const Limits limits;
+  Context ctx(limits, prefix.size());
+  return bitstream::walk_file(prefix, ctx).has_value();
+}
+
+bool write_bcanalyzer(Bytes input, uint64_t offset, const Options& options, TextBuffer& out,
+                      std::optional<Diagnostic>& error) {
+  Context ctx(options.limits, input.size());
+  if (bitcode::dump_bcanalyzer(input, ctx, out, offset)) return true;
+  error = ctx.take_error();
+  return false;
+}
+
+constexpr Dump kDumps[] = {
+    {"bcanalyzer",
+     "byte-identical to llvm-bcanalyzer-22 -dump up to its Summary, for LLVM bitcode, wrapped bitcode and the DXIL "
+     "part of a DXContainer",
+     write_bcanalyzer, "Summary of "},
+};
+
+// DXIL and ILDB programs hold LLVM bitcode; a dump through a container
+// takes the DXIL part's.
+constexpr std::string_view kProgramParts[] = {"DXIL", "ILDB"};
+constexpr Embedding kEmbeddings[] = {{"dxcontainer", kProgramParts}};
+
+// llvm-bcanalyzer's -dump up to "Summary of" is compared with dump
+// --format=bcanalyzer (LLVM 22's byte for byte; LLVM 14's names and layout
+// differ in places, which the report shows).
+constexpr std::string_view kBcanalyzer22[] = {"llvm-bcanalyzer-22", "-dump", "{input}"};
+constexpr std::string_view kBcanalyzer14[] = {"llvm-bcanalyzer-14", "-dump", "{input}"};
+constexpr Peer kPeers[] = {
+    {"llvm-bcanalyzer-22", kBcanalyzer22, "bcanalyzer", "LLVM 22's bitstream dump, compared with dump --format=bcanalyzer"},
+    {"llvm-bcanalyzer-14", kBcanalyzer14, "bcanalyzer", "LLVM 14's bitstream dump, compared with dump --format=bcanalyzer"},
+};
+
+}  // namespace
+
+extern const Format bitcode_format{
+    .name = "bitcode",
+    .title = "LLVM bitcode (bitstream, wrapper, IR records)",
+    .probe = probe,
+    .identify = identify,
+    .parse = parse,
+    .describe = [](const Decoded& d) { return bitcode::describe(file_of(d), d.warnings); },
+    .payloads = nullptr,
+    .prefix_may_parse = prefix_may_parse,
+    .dumps = kDumps,
+    .embedded_in = kEmbeddings,
+    .profiles = {},
+    .peers = kPeers,
+};
+
+}  // namespace sp::formats

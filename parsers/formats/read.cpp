@@ -1,0 +1,116 @@
+#include "formats/read.h"
+
+#include <algorithm>
+
+#include "formats/registry.h"
+
+namespace sp::formats {
+namespace {
+
+// The format registered for payloads of `host` tagged `tag`.
+const Format* reader_of(const Format& host, std::string_view tag) {
+  for (const Format* f : embedded_formats(host))
+    for (const Embedding& e : f->embedded_in)
+      if (e.host == host.name && std::find(e.tags.begin(), e.tags.end(), tag) != e.tags.end()) return f;
+  return nullptr;
+}
+
+// A payload's diagnostics name their field under the host's:
+// parts[3].DXIL.bitcode.<path>.
+void reroot(Diagnostic& d, const std::string& prefix) { d.path = d.path.empty() ? prefix : prefix + "." + d.path; }
+
+}  // namespace
+
+FileRead read(const Format& format, Bytes input, const Options& options) {
+  FileRead r;
+  r.format = &format;
+  if (!format.supported()) {
+    r.top.error = Diagnostic{Code::unsupported_format, 0, "",
+                             std::string(format.title) + " is recognised, but shaderprobe has no parser for it yet"};
+    r.error = r.top.error;
+    return r;
+  }
+  r.top = format.parse(input, 0, options);
+  r.error = r.top.error;
+  r.warnings = r.top.warnings;
+  if (!r.top.ok() || format.payloads == nullptr) return r;
+  for (Payload& p : format.payloads(r.top, input)) {
+    const Format* f = reader_of(format, p.tag);
+    if (f == nullptr || !f->supported()) continue;
+    EmbeddedRead e;
+    e.format = f;
+    e.decoded = f->parse(p.bytes, p.offset, options);
+    const std::string prefix = p.path + "." + std::string(f->name);
+    if (e.decoded.error) reroot(*e.decoded.error, prefix);
+    for (Diagnostic& w : e.decoded.warnings) reroot(w, prefix);
+    r.warnings.insert(r.warnings.end(), e.decoded.warnings.begin(), e.decoded.warnings.end());
+    if (!r.error && e.decoded.error) r.error = e.decoded.error;
+    e.payload = std::move(p);
+    r.embedded.push_back(std::move(e));
+  }
+  return r;
+}
+
+nlohmann::ordered_json describe(const FileRead& r) {
+  nlohmann::ordered_json tree = r.format->describe(r.top);
+  for (const EmbeddedRead& e : r.embedded)
+    tree[e.payload.where][std::string(e.format->name)] = e.format->describe(e.decoded);
+  return tree;
+}
+
+std::optional<DumpRoute> find_dump(const Format& format, std::string_view name) {
+  auto offered = [&](const Format& f) -> const Dump* {
+    const auto it = std::find_if(f.dumps.begin(), f.dumps.end(), [&](const Dump& d) { return d.name == name; });
+    return it != f.dumps.end() ? &*it : nullptr;
+  };
+  if (const Dump* d = offered(format)) return DumpRoute{d, &format, false};
+  for (const Format* f : embedded_formats(format))
+    if (const Dump* d = offered(*f)) return DumpRoute{d, f, true};
+  return std::nullopt;
+}
+
+std::vector<std::string> dump_names() {
+  std::vector<std::string> out = {"yaml", "json"};
+  for (const Format* f : all())
+    for (const Dump& d : f->dumps)
+      if (std::find(out.begin(), out.end(), d.name) == out.end()) out.emplace_back(d.name);
+  return out;
+}
+
+DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, const Options& options,
+                     TextBuffer& out) {
+  DumpOutcome o;
+  Bytes bytes = input;
+  uint64_t offset = 0;
+  if (route.through_payload) {
+    // The host layer alone, then the preferred payload of the dump's format.
+    const Decoded host = format.parse(input, 0, options);
+    if (!host.ok()) {
+      o.error = host.error;
+      return o;
+    }
+    const std::vector<Payload> payloads = format.payloads ? format.payloads(host, input) : std::vector<Payload>{};
+    const Embedding* embedding = nullptr;
+    for (const Embedding& e : route.owner->embedded_in)
+      if (e.host == format.name) embedding = &e;
+    const Payload* chosen = nullptr;
+    for (std::string_view tag : embedding->tags) {
+      const auto it = std::find_if(payloads.begin(), payloads.end(), [&](const Payload& p) { return p.tag == tag; });
+      if (it != payloads.end()) {
+        chosen = &*it;
+        break;
+      }
+    }
+    if (chosen == nullptr) {
+      o.missing = "the " + std::string(format.name) + " has no " + std::string(embedding->tags.front()) +
+                  " part to dump as " + std::string(route.owner->name);
+      return o;
+    }
+    bytes = chosen->bytes;
+    offset = chosen->offset;
+  }
+  o.ok = route.dump->write(bytes, offset, options, out, o.error);
+  return o;
+}
+
+}  // namespace sp::formats

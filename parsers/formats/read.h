@@ -1,0 +1,64 @@
+// A file read whole through the registry, as check, dump, conform and the
+// fuzzers read it: its format's own layer, then each payload of another
+// format (a DXIL part's bitcode) by the format registered for it, with the
+// payload's diagnostics moved under the host's path
+// (parts[3].DXIL.bitcode.<path>). Embedding is followed one level deep:
+// payloads of an embedded format are not read again.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/format.h"
+
+namespace sp::formats {
+
+struct EmbeddedRead {
+  const Format* format = nullptr;
+  Payload payload;
+  Decoded decoded;
+};
+
+struct FileRead {
+  const Format* format = nullptr;
+  Decoded top;                     // the format's own layer
+  std::vector<EmbeddedRead> embedded;  // once `top` decoded, in payload order
+  // The whole file's findings: top's error, else the first payload's; top's
+  // warnings, then each payload's.
+  std::optional<Diagnostic> error;
+  std::vector<Diagnostic> warnings;
+  [[nodiscard]] bool ok() const { return !error.has_value(); }
+};
+
+// A format that is not supported() ends in unsupported_format.
+[[nodiscard]] FileRead read(const Format& format, Bytes input, const Options& options = {});
+
+// `dump --format=json`: the top layer's description with each payload's
+// under the format's name at the payload's place. `r` must be ok().
+[[nodiscard]] nlohmann::ordered_json describe(const FileRead& r);
+
+// The dump `name` of a file of `format`: the format's own, or, when an
+// embedded format offers it, that format's of the preferred payload.
+struct DumpRoute {
+  const Dump* dump = nullptr;
+  const Format* owner = nullptr;  // the format that offers it
+  bool through_payload = false;
+};
+[[nodiscard]] std::optional<DumpRoute> find_dump(const Format& format, std::string_view name);
+
+// Every dump name offered by any format, yaml and json first.
+[[nodiscard]] std::vector<std::string> dump_names();
+
+// Runs the dump `route` (of a supported `format`) of `input` into `out`. Fails with the parse error
+// of the host layer, or with `missing` set when the host holds no payload
+// for the dump's format.
+struct DumpOutcome {
+  bool ok = false;
+  std::optional<Diagnostic> error;
+  std::string missing;  // "no DXIL part" (usage, not malformed input)
+};
+[[nodiscard]] DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input,
+                                   const Options& options, TextBuffer& out);
+
+}  // namespace sp::formats

@@ -1,0 +1,64 @@
+// Formats shaderprobe recognises but does not read yet: a probe and an
+// identify line each, so `identify` names them and `check` answers
+// "unsupported format" instead of calling them broken DXContainers. A
+// format's parser replaces its entry here with parsers/<name>/format.cpp.
+#include <algorithm>
+
+#include "core/bytes.h"
+#include "core/strings.h"
+#include "formats/format.h"
+
+namespace sp::formats {
+namespace {
+
+bool starts_with(Bytes b, std::string_view magic) {
+  return b.size() >= magic.size() && std::equal(magic.begin(), magic.end(), b.begin());
+}
+
+template <const char* kTitle>
+std::string not_supported(Bytes) {
+  return std::string(kTitle) + " (not supported)";
+}
+
+constexpr char kShbin[] = "3ds shbin";
+constexpr char kVbc[] = "vsl vbc";
+constexpr char kSpirv[] = "spir-v";
+constexpr char kD3d9[] = "d3d9 bytecode";
+
+}  // namespace
+
+// Nintendo 3DS shader binary: "DVLB" (seed 002, FORMATS.md §4).
+extern const Format shbin_format{
+    .name = "shbin",
+    .title = "Nintendo 3DS shader binary (DVLB / DVLP / DVLE)",
+    .probe = [](Bytes b) { return starts_with(b, "DVLB") ? 100 : 0; },
+    .identify = not_supported<kShbin>,
+};
+
+// VSL compiled shader: "VBC" then version 1 (seed 001, FORMATS.md §5); three
+// letters are a weaker sign than a four-byte magic.
+extern const Format vbc_format{
+    .name = "vbc",
+    .title = "VSL compiled shader (.vbc)",
+    .probe = [](Bytes b) { return starts_with(b, "VBC") ? (b.size() > 3 && b[3] == 1 ? 80 : 50) : 0; },
+    .identify = not_supported<kVbc>,
+};
+
+// A SPIR-V module: its magic number 0x07230203 as a little-endian word.
+extern const Format spirv_format{
+    .name = "spirv",
+    .title = "SPIR-V module",
+    .probe = [](Bytes b) { return b.size() >= 4 && load_le<uint32_t>(b.data()) == 0x07230203 ? 100 : 0; },
+    .identify = not_supported<kSpirv>,
+};
+
+// Direct3D 9 shader bytecode: the version token's high half is 0xFFFE
+// (vertex) or 0xFFFF (pixel). Two bytes of magic: a weak sign.
+extern const Format d3d9_format{
+    .name = "d3d9",
+    .title = "Direct3D 9 shader bytecode",
+    .probe = [](Bytes b) { return b.size() >= 4 && b[3] == 0xFF && (b[2] == 0xFE || b[2] == 0xFF) ? 25 : 0; },
+    .identify = not_supported<kD3d9>,
+};
+
+}  // namespace sp::formats

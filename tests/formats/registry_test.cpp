@@ -1,0 +1,112 @@
+// The format registry (parsers/formats): recognition, the fallback reader,
+// recognised-only formats, dumps through an embedding format, the profiles
+// assembled from every format's rules, and the shape every descriptor and
+// fuzz target must have for the commands and scripts that walk the table.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "bitcode/minimal_module.h"
+#include "formats/read.h"
+#include "formats/registry.h"
+#include "support/containers.h"
+
+namespace sp {
+namespace {
+
+std::vector<uint8_t> bytes_of(std::string_view s) { return {s.begin(), s.end()}; }
+
+TEST(Registry, RecognisesEachFormatByItsLeadingBytes) {
+  const std::vector<uint8_t> container = test::container_of({{"SFI0", test::u32s({0, 0})}});
+  EXPECT_EQ(formats::recognise(container)->name, "dxcontainer");
+  EXPECT_EQ(formats::recognise(bitcode::minimal_module())->name, "bitcode");
+  EXPECT_EQ(formats::recognise(bytes_of("DVLB\1\0\0\0"))->name, "shbin");
+  EXPECT_EQ(formats::recognise(bytes_of("VBC\1\1"))->name, "vbc");
+  EXPECT_EQ(formats::recognise(std::vector<uint8_t>{0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0})->name, "spirv");
+  EXPECT_EQ(formats::recognise(std::vector<uint8_t>{0x00, 0x03, 0xFF, 0xFF})->name, "d3d9");
+  EXPECT_EQ(formats::recognise(bytes_of("PNG?")), nullptr);
+  EXPECT_EQ(formats::recognise({}), nullptr);
+}
+
+TEST(Registry, InputNothingRecognisesIsReadByTheFirstFormat) {
+  const formats::Format& reader = formats::reader_for(bytes_of("garbage"));
+  EXPECT_EQ(&reader, formats::all().front());
+  const formats::FileRead r = formats::read(reader, bytes_of("garbage"));
+  ASSERT_FALSE(r.ok());
+}
+
+TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
+  for (std::string_view name : {"shbin", "vbc", "spirv", "d3d9"}) {
+    const formats::Format* f = formats::find(name);
+    ASSERT_NE(f, nullptr) << name;
+    EXPECT_FALSE(f->supported()) << name;
+    EXPECT_NE(f->identify(bytes_of("DVLB")).find("(not supported)"), std::string::npos) << name;
+  }
+}
+
+TEST(Registry, EveryDescriptorIsComplete) {
+  std::set<std::string_view> names;
+  for (const formats::Format* f : formats::all()) {
+    EXPECT_TRUE(names.insert(f->name).second) << "two formats named " << f->name;
+    EXPECT_NE(f->probe, nullptr) << f->name;
+    EXPECT_NE(f->identify, nullptr) << f->name;
+    EXPECT_FALSE(f->title.empty()) << f->name;
+    if (f->supported()) {
+      EXPECT_NE(f->describe, nullptr) << f->name;
+    }
+    for (const formats::Embedding& e : f->embedded_in) {
+      EXPECT_NE(formats::find(e.host), nullptr) << f->name << " names an unknown host " << e.host;
+      EXPECT_FALSE(e.tags.empty()) << f->name;
+    }
+    for (const formats::Dump& d : f->dumps) EXPECT_NE(d.write, nullptr) << f->name << " " << d.name;
+  }
+}
+
+TEST(Registry, EveryFuzzTargetBelongsToARegisteredFormat) {
+  ASSERT_FALSE(formats::fuzz_targets().empty());
+  std::set<std::string_view> names;
+  for (const formats::FuzzTarget& t : formats::fuzz_targets()) {
+    EXPECT_TRUE(names.insert(t.name).second) << "two fuzz targets named " << t.name;
+    const formats::Format* f = formats::find(t.format);
+    ASSERT_NE(f, nullptr) << t.name << " names an unknown format " << t.format;
+    EXPECT_TRUE(f->supported()) << t.name;
+    EXPECT_FALSE(t.corpus.empty()) << t.name;
+  }
+}
+
+TEST(Registry, ProfilesAreLenientEachReaderAndStrict) {
+  const std::vector<std::string_view> names = formats::profiles().names();
+  ASSERT_GE(names.size(), 2u);
+  EXPECT_EQ(names.front(), kLenientProfile);
+  EXPECT_EQ(names.back(), kStrictProfile);
+  EXPECT_FALSE(formats::profiles().rejects(kLenientProfile, Code::digest_mismatch));
+  EXPECT_TRUE(formats::profiles().rejects(kStrictProfile, Code::digest_mismatch));
+  EXPECT_TRUE(formats::profiles().rejects("vkd3d", Code::digest_mismatch));
+  EXPECT_FALSE(formats::profiles().rejects("llvm", Code::digest_mismatch));
+  EXPECT_FALSE(formats::profiles().known("nonsense"));
+}
+
+TEST(Registry, ADumpOfAnEmbeddedFormatGoesThroughItsHost) {
+  const formats::Format& container = *formats::find("dxcontainer");
+  const auto route = formats::find_dump(container, "bcanalyzer");
+  ASSERT_TRUE(route);
+  EXPECT_TRUE(route->through_payload);
+  EXPECT_EQ(route->owner->name, "bitcode");
+  TextBuffer out;
+  const auto with_dxil =
+      test::container_of({{"SFI0", test::u32s({0, 0})}, {"DXIL", dxc::build::valid_program(5)}});
+  const formats::DumpOutcome o = formats::run_dump(container, *route, with_dxil, {}, out);
+  ASSERT_TRUE(o.ok) << (o.error ? o.error->to_string() : o.missing);
+  EXPECT_NE(out.str().find("<MODULE_BLOCK"), std::string::npos) << out.str();
+
+  TextBuffer none;
+  const auto without = test::container_of({{"SFI0", test::u32s({0, 0})}});
+  const formats::DumpOutcome missing = formats::run_dump(container, *route, without, {}, none);
+  EXPECT_FALSE(missing.ok);
+  EXPECT_EQ(missing.missing, "the dxcontainer has no DXIL part to dump as bitcode");
+  EXPECT_FALSE(formats::find_dump(*formats::find("bitcode"), "obj2yaml"));
+}
+
+}  // namespace
+}  // namespace sp
