@@ -1,12 +1,11 @@
 // Append-only text kept in large chunks that never move.
 //
-// The bcanalyzer dump is five to six times its input (108 MB for a 20 MB
-// file) and must be complete before any of it is printed (a malformed file
-// prints nothing). In one std::string that doubles, every byte was copied
-// about twice more and the copies' page faults were a fifth of the dump's
-// time; here a byte is written once, and the writer reserves room for a
-// whole line and fills it through a plain pointer, with no size check per
-// character.
+// The bcanalyzer dump is several times larger than its input and must be
+// complete before any of it is printed (a malformed file prints nothing).
+// Chunks that never move, unlike a growing std::string, mean a byte is
+// written once and never copied; the writer reserves room for a whole line
+// and fills it through a plain pointer, with no size check per character.
+// The measurements are in bench/README.md (bench_bitstream).
 #pragma once
 
 #include <charconv>

@@ -120,6 +120,14 @@ struct PsvRuntimeInfo {
 };
 inline constexpr uint32_t kPsvRuntimeInfoSize[4] = {24, 36, 48, 52};
 
+// 32-bit words in one PSV0 bit mask over `vectors` signature vectors: a bit
+// per component (column), 4 per vector, so 8 vectors per word, rounded up
+// (DXC's PSVComputeMaskDwordsFromVectors). A ViewID mask is one such mask;
+// the input/output, input/patch and patch/output maps hold one per input
+// component (mask_dwords(outputs) * inputs * 4 words). In 64 bits so
+// neither the sum nor those products wrap.
+[[nodiscard]] inline constexpr uint64_t mask_dwords(uint32_t vectors) { return (uint64_t{vectors} + 7) >> 3; }
+
 struct PsvResource {
   uint32_t type = 0;
   uint32_t space = 0;

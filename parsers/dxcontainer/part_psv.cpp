@@ -13,9 +13,6 @@ namespace {
 
 enum Stage : uint32_t { kPixel = 0, kVertex = 1, kGeometry = 2, kHull = 3, kDomain = 4, kMesh = 13 };
 
-// Words needed for a bit per component (4 per vector) of `vectors` vectors.
-uint32_t mask_dwords(uint32_t vectors) { return (vectors + 7) >> 3; }
-
 // The record is at least v0's 24 bytes. Only the record of the version its
 // size names is read; fields past it read as zero, whether they belong to a
 // newer version or the size cuts them (38 bytes is v1: its last two bytes
@@ -167,7 +164,7 @@ bool read_dependency_tables(FieldReader& r, const PsvQuirks& quirks, Psv& out) {
     uint64_t need = 0;
     for (size_t i = 0; i < 4; ++i) {
       need += mask_dwords(info.sig_output_vectors[i]);
-      if (in > 0) need += uint64_t{mask_dwords(info.sig_output_vectors[i])} * in * 4;
+      if (in > 0) need += mask_dwords(info.sig_output_vectors[i]) * in * 4;
     }
     if (r.remaining() == need * 4) {
       prim_mask = false;
@@ -188,15 +185,15 @@ bool read_dependency_tables(FieldReader& r, const PsvQuirks& quirks, Psv& out) {
   }
   for (size_t i = 0; i < 4; ++i) {
     const uint32_t o = info.sig_output_vectors[i];
-    if (in > 0 && o > 0 && !read_table(r, uint64_t{mask_dwords(o)} * in * 4, out.input_output_map[i], kMaps[i]))
+    if (in > 0 && o > 0 && !read_table(r, mask_dwords(o) * in * 4, out.input_output_map[i], kMaps[i]))
       return false;
   }
   if (stage == kHull && pcp > 0 && in > 0 &&
-      !read_table(r, uint64_t{mask_dwords(pcp)} * in * 4, out.input_patch_map, "input_patch_map"))
+      !read_table(r, mask_dwords(pcp) * in * 4, out.input_patch_map, "input_patch_map"))
     return false;
   const uint32_t out0 = info.sig_output_vectors[0];
   if (stage == kDomain && pcp > 0 && out0 > 0 &&
-      !read_table(r, uint64_t{mask_dwords(out0)} * pcp * 4, out.patch_output_map, "patch_output_map"))
+      !read_table(r, mask_dwords(out0) * pcp * 4, out.patch_output_map, "patch_output_map"))
     return false;
   return true;
 }

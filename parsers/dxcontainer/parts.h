@@ -35,7 +35,7 @@ struct PartScope {
   // std::vector's move assignment out of line for several record types,
   // and the call then reads the new list's pointers back from memory, the
   // first two in one 16-byte load that waits for their separate stores to
-  // drain (PSV0's resources spent 2 % of the benchmark's time there).
+  // drain (bench/README.md, bench_dxcontainer, "What was done" 7).
   template <typename T>
   [[gnu::always_inline]] void make_list(Vec<T>& list, size_t n) const {
     Vec<T> fresh = records<T>(n);

@@ -121,9 +121,6 @@ void encode_signature(const Signature& s, ByteWriter& w) {
 // Shader stages whose dependency tables differ (DXIL::ShaderKind).
 enum PsvStage : uint32_t { kHull = 3, kDomain = 4, kMesh = 13 };
 
-// Words needed for a bit per component (4 per vector) of `vectors` vectors.
-uint64_t mask_dwords(uint32_t vectors) { return (uint64_t{vectors} + 7) >> 3; }
-
 void put_runtime_info(const PsvRuntimeInfo& i, uint32_t size, ByteWriter& w) {
   std::array<uint8_t, kPsvRuntimeInfoSize[3]> buf{};
   uint8_t* p = buf.data();
