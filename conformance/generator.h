@@ -1,5 +1,5 @@
-// What the conformance case generators (generate_dxcontainer_cases.cpp,
-// generate_bitcode_cases.cpp) share: a case spec, the checks of a parse
+// What the conformance case generators (dxcontainer/generate_cases.cpp,
+// bitcode/generate_cases.cpp) share: a case spec, the checks of a parse
 // against it that every sidecar starts from, and writing the suite.
 #pragma once
 

@@ -1,5 +1,11 @@
 # LLVM bitcode's fuzz targets: the bitstream layer and the IR layer
 # (included by fuzzers/CMakeLists.txt).
+target_sources(sp_fuzz_support PRIVATE
+  support/bitstream_checks.cpp
+  support/bitstream_model.cpp
+  support/bitstream_mutator.cpp
+  support/bitstream_seeds.cpp)
+
 sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
 sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)
 # Differential: shaderprobe's bitstream reader against LLVM 22's BitstreamCursor.

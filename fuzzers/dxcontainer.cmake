@@ -1,4 +1,9 @@
 # The DirectX container's fuzz targets (included by fuzzers/CMakeLists.txt).
+target_sources(sp_fuzz_support PRIVATE
+  support/dxcontainer_checks.cpp
+  support/dxcontainer_content_mutation.cpp
+  support/dxcontainer_mutator.cpp)
+
 sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp)
 sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer)
 sp_fuzzer(psv0 FORMAT dxcontainer SOURCES fuzz_psv0.cpp)

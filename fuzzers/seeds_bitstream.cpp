@@ -8,7 +8,7 @@
 // constants, metadata strings, strtab) for the IR layer. clang-22 and
 // clang-14 bitcode (scripts/gen-corpus) covers real-world layouts; these
 // cover the encodings clang never picks. The conformance generator
-// (conformance/generate_bitcode_cases.cpp) uses the same streams as its
+// (conformance/bitcode/generate_cases.cpp) uses the same streams as its
 // writer-built valid cases.
 #include <cstdio>
 #include <filesystem>

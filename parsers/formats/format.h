@@ -58,8 +58,8 @@ struct Payload {
 };
 
 // Where a format occurs inside another: in payloads of `host` tagged with
-// one of `tags`, in order of preference (a dump through the host takes the
-// first payload of the first tag that has one).
+// one of `tags`. A dump through the host takes the first payload of the
+// first tag (a container's DXIL program, not its ILDB debug twin).
 struct Embedding {
   std::string_view host;
   std::span<const std::string_view> tags;

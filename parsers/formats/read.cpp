@@ -69,6 +69,12 @@ std::optional<DumpRoute> find_dump(const Format& format, std::string_view name) 
   return std::nullopt;
 }
 
+const Format* dump_owner(std::string_view name) {
+  for (const Format* f : all())
+    if (std::any_of(f->dumps.begin(), f->dumps.end(), [&](const Dump& d) { return d.name == name; })) return f;
+  return nullptr;
+}
+
 std::vector<std::string> dump_names() {
   std::vector<std::string> out = {"yaml", "json"};
   for (const Format* f : all())
@@ -93,17 +99,11 @@ DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, 
     const Embedding* embedding = nullptr;
     for (const Embedding& e : route.owner->embedded_in)
       if (e.host == format.name) embedding = &e;
-    const Payload* chosen = nullptr;
-    for (std::string_view tag : embedding->tags) {
-      const auto it = std::find_if(payloads.begin(), payloads.end(), [&](const Payload& p) { return p.tag == tag; });
-      if (it != payloads.end()) {
-        chosen = &*it;
-        break;
-      }
-    }
-    if (chosen == nullptr) {
-      o.missing = "the " + std::string(format.name) + " has no " + std::string(embedding->tags.front()) +
-                  " part to dump as " + std::string(route.owner->name);
+    const std::string_view tag = embedding->tags.front();
+    const auto chosen = std::find_if(payloads.begin(), payloads.end(), [&](const Payload& p) { return p.tag == tag; });
+    if (chosen == payloads.end()) {
+      o.missing = "the " + std::string(format.name) + " has no " + std::string(tag) + " part to dump as " +
+                  std::string(route.owner->name);
       return o;
     }
     bytes = chosen->bytes;

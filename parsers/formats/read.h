@@ -39,13 +39,19 @@ struct FileRead {
 [[nodiscard]] nlohmann::ordered_json describe(const FileRead& r);
 
 // The dump `name` of a file of `format`: the format's own, or, when an
-// embedded format offers it, that format's of the preferred payload.
+// embedded format offers it, that format's of the first payload of its
+// first tag (Embedding).
 struct DumpRoute {
   const Dump* dump = nullptr;
   const Format* owner = nullptr;  // the format that offers it
   bool through_payload = false;
 };
 [[nodiscard]] std::optional<DumpRoute> find_dump(const Format& format, std::string_view name);
+
+// The format that offers dump `name` itself (not through a payload), or
+// null: it reads an input no probe recognises when that dump is asked for
+// (the bcanalyzer dump of a bitstream with another magic).
+[[nodiscard]] const Format* dump_owner(std::string_view name);
 
 // Every dump name offered by any format, yaml and json first.
 [[nodiscard]] std::vector<std::string> dump_names();

@@ -5,7 +5,7 @@
 
 #include "bitstream/support.h"
 #include "bitstream/wrapper.h"
-#include "conformance/builders/bitstream_parts.h"
+#include "conformance/bitcode/builders.h"
 #include "core/span_writer.h"
 
 namespace sp::bitstream {

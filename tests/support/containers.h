@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "conformance/builders/dxcontainer_parts.h"
+#include "conformance/dxcontainer/builders.h"
 #include "core/diagnostic.h"
 #include "dxcontainer/container.h"
 

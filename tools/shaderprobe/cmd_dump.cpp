@@ -26,9 +26,15 @@ void write_text(const TextBuffer& text) {
 int dump_other(const formats::Format& format, const std::string& name, Bytes data, const formats::Options& options) {
   const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
   if (!route) {
-    std::cerr << "error: --format=" << name << " is not offered for " << format.name << ", which has yaml, json";
-    for (const formats::Dump& d : format.dumps) std::cerr << ", " << d.name;
-    std::cerr << "\n";
+    // Which formats offer it, and what this one offers instead.
+    std::string offered_by, instead = "yaml, json";
+    for (const formats::Format* f : formats::all())
+      for (const formats::Dump& d : f->dumps)
+        if (d.name == name) offered_by += (offered_by.empty() ? "" : ", ") + std::string(f->name);
+    for (const formats::Dump& d : format.dumps) instead += ", " + std::string(d.name);
+    if (const size_t last = instead.rfind(", "); last != std::string::npos) instead.replace(last, 2, " and ");
+    std::cerr << "error: --format=" << name << " is for " << offered_by << "; " << format.name << " has " << instead
+              << "\n";
     return kUsage;
   }
   TextBuffer out;
@@ -68,11 +74,17 @@ void add_dump(CLI::App& app, Runner& run) {
     run = [o] {
       auto data = read_input(o->file);
       if (!data) return int{kUsage};
-      const formats::Format* format = reader_or_unsupported(*data);
-      if (format == nullptr) return int{kUsage};
       formats::Options options;
       options.limits = o->limits;
-      if (o->format != "yaml" && o->format != "json") return dump_other(*format, o->format, *data, options);
+      const bool structured = o->format == "yaml" || o->format == "json";
+      // A dump asked for by name reads input no probe recognises as the
+      // format that offers it.
+      if (!structured && formats::recognise(*data) == nullptr)
+        if (const formats::Format* owner = formats::dump_owner(o->format))
+          return dump_other(*owner, o->format, *data, options);
+      const formats::Format* format = reader_or_unsupported(*data);
+      if (format == nullptr) return int{kUsage};
+      if (!structured) return dump_other(*format, o->format, *data, options);
       const formats::FileRead r = formats::read(*format, *data, options);
       if (!r.ok()) {
         print_error(*r.error);

@@ -1,6 +1,6 @@
 // Hand-crafted bitstream fields the writer's typed API cannot express.
 // Shared by the tests (tests/bitstream/errors_test.cpp) and the conformance
-// case generator (conformance/generate_bitcode_cases.cpp).
+// case generator (conformance/bitcode/generate_cases.cpp).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "conformance/builders/dxcontainer_parts.h"
+#include "conformance/dxcontainer/builders.h"
 
 #include <zlib.h>
 

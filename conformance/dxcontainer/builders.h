@@ -2,7 +2,7 @@
 // valid header and offset table written by the project's writer, so the
 // damage reaches exactly the structure it targets. Shared by the tests
 // (tests/dxcontainer/hostile_test.cpp, ...) and the conformance case
-// generator (conformance/generate_dxcontainer_cases.cpp).
+// generator (conformance/dxcontainer/generate_cases.cpp).
 #pragma once
 
 #include <cstdint>

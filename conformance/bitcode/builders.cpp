@@ -1,4 +1,4 @@
-#include "conformance/builders/bitstream_parts.h"
+#include "conformance/bitcode/builders.h"
 
 namespace sp::bitstream::build {
 

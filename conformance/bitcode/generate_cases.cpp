@@ -31,7 +31,7 @@
 #include "bitstream/wrapper.h"
 #include "bitstream/writer.h"
 #include "conformance/adapters.h"
-#include "conformance/builders/bitstream_parts.h"
+#include "conformance/bitcode/builders.h"
 #include "conformance/cases.h"
 #include "conformance/generator.h"
 #include "core/span_writer.h"

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/builders/dxcontainer_parts.h"
+#include "conformance/dxcontainer/builders.h"
 #include "conformance/cases.h"
 #include "conformance/generator.h"
 #include "core/span_writer.h"

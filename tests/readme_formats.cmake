@@ -1,0 +1,21 @@
+# ctest readme.formats: README.md's format table is what `shaderprobe
+# formats --markdown` prints, so the README cannot drift from the registry.
+#   cmake -DSHADERPROBE=<binary> -DREADME=<README.md> -P readme_formats.cmake
+execute_process(COMMAND ${SHADERPROBE} formats --markdown OUTPUT_VARIABLE table RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "shaderprobe formats --markdown failed (${rc})")
+endif()
+file(READ ${README} readme)
+set(begin "<!-- formats: shaderprobe formats --markdown -->\n")
+string(FIND "${readme}" "${begin}" at)
+string(FIND "${readme}" "<!-- end formats -->" end)
+if(at EQUAL -1 OR end EQUAL -1)
+  message(FATAL_ERROR "README.md lacks the formats markers")
+endif()
+string(LENGTH "${begin}" skip)
+math(EXPR from "${at} + ${skip}")
+math(EXPR length "${end} - ${from}")
+string(SUBSTRING "${readme}" ${from} ${length} current)
+if(NOT current STREQUAL table)
+  message(FATAL_ERROR "README.md's format table is stale; replace it with `shaderprobe formats --markdown`:\n${table}")
+endif()
