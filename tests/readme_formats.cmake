@@ -1,6 +1,7 @@
 # ctest readme.formats: README.md's format table is what `shaderprobe
 # formats --markdown` prints, so the README cannot drift from the registry.
-#   cmake -DSHADERPROBE=<binary> -DREADME=<README.md> -P readme_formats.cmake
+#   cmake -DSHADERPROBE=<binary> -DREADME=<README.md> [-DUPDATE=ON] -P readme_formats.cmake
+# UPDATE=ON writes the table into README.md instead (after adding a format).
 execute_process(COMMAND ${SHADERPROBE} formats --markdown OUTPUT_VARIABLE table RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "shaderprobe formats --markdown failed (${rc})")
@@ -16,6 +17,11 @@ string(LENGTH "${begin}" skip)
 math(EXPR from "${at} + ${skip}")
 math(EXPR length "${end} - ${from}")
 string(SUBSTRING "${readme}" ${from} ${length} current)
-if(NOT current STREQUAL table)
-  message(FATAL_ERROR "README.md's format table is stale; replace it with `shaderprobe formats --markdown`:\n${table}")
+if(UPDATE)
+  string(SUBSTRING "${readme}" 0 ${from} head)
+  string(SUBSTRING "${readme}" ${end} -1 tail)
+  file(WRITE ${README} "${head}${table}${tail}")
+elseif(NOT current STREQUAL table)
+  message(FATAL_ERROR "README.md's format table is stale; run\n  cmake -DSHADERPROBE=${SHADERPROBE} "
+                      "-DREADME=${README} -DUPDATE=ON -P ${CMAKE_CURRENT_LIST_FILE}")
 endif()
