@@ -1,6 +1,6 @@
 // LLVM IR block ids (LLVMBitCodes.h: BlockIDs) and the names LLVM 22's
 // llvm-bcanalyzer gives blocks and records (bcanalyzer_names.def, generated
-// by scripts/gen-bcanalyzer-names; its tables lag the format, e.g. type code
+// by parsers/bitcode/gen-bcanalyzer-names; its tables lag the format, e.g. type code
 // 25 OPAQUE_POINTER has no name and prints as UnknownCode25).
 #pragma once
 
