@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
+#include <variant>
 
 namespace sp {
 
@@ -48,6 +50,21 @@ struct Limits {
 
   // Warnings kept per parse; the rest are counted in one final warning.
   uint32_t max_warnings = 256;
+};
+
+// The limits a user may raise from the command line (check, dump:
+// --max-<name>), so that a limit added above needs no edit in the CLI.
+struct LimitOption {
+  std::string_view flag;
+  std::variant<uint32_t Limits::*, uint64_t Limits::*> field;
+  std::string_view help;
+};
+inline constexpr LimitOption kLimitOptions[] = {
+    {"--max-parts", &Limits::max_parts, "Largest PartCount accepted"},
+    {"--max-inflated-bytes", &Limits::max_inflated_bytes, "Largest decompressed size (SRCI)"},
+    {"--max-depth", &Limits::max_depth, "Deepest nesting (bitcode blocks, RDEF types)"},
+    {"--max-abbrevs-per-block", &Limits::max_abbrevs_per_block, "Most abbreviations in one bitcode block"},
+    {"--max-record-operands", &Limits::max_record_operands, "Most operands of one bitcode record"},
 };
 
 }  // namespace sp
