@@ -19,9 +19,10 @@ namespace sp::fuzz {
 // equal to `c`, and a second write is byte-identical (a fixed point).
 void check_round_trip(const dxc::Container& c);
 
-// The printers of `dump` accept every input the parser accepts:
-// --format=obj2yaml the container read with LLVM's quirks, --format=json
-// the whole file (container and DXIL / ILDB bitcode).
+// The printers of `dump`, through the registry: --format=json of every
+// file the whole read accepts (container and DXIL / ILDB bitcode), and each
+// dump of its format (obj2yaml, read with LLVM's quirks) ending in text or
+// in one error.
 void check_printers(Bytes input);
 
 }  // namespace sp::fuzz
