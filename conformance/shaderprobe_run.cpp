@@ -28,11 +28,8 @@ void observe_in_child(const std::vector<uint8_t>& input) {
   const formats::FileRead r = formats::read(format, input);
   observe_diagnostics(j, r.error, r.warnings);
   if (r.ok()) j["dump"] = formats::describe(r);
-  for (const formats::Dump& d : format.dumps) {
-    TextBuffer text;
-    std::optional<Diagnostic> error;
-    if (d.write(input, 0, {}, text, error)) j["outputs"][std::string(d.name)] = text.str();
-  }
+  for (const formats::DumpText& d : formats::own_dumps(format, input))
+    if (d.ok) j["outputs"][std::string(d.name)] = d.text;
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = write(1, text.data() + done, text.size() - done);

@@ -127,12 +127,8 @@ std::string observe(Bytes input) {
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
   std::string out = r.ok() ? formats::describe(r).dump() : "error: " + r.error->to_string();
-  for (const formats::Dump& d : format.dumps) {
-    TextBuffer text;
-    std::optional<Diagnostic> error;
-    out += "\n--- " + std::string(d.name) + "\n";
-    out += d.write(input, 0, {}, text, error) ? text.str() : "error: " + error->to_string();
-  }
+  for (const formats::DumpText& d : formats::own_dumps(format, input))
+    out += "\n--- " + std::string(d.name) + "\n" + (d.ok ? d.text : "error: " + d.error->to_string());
   return out;
 }
 

@@ -69,6 +69,18 @@ std::optional<DumpRoute> find_dump(const Format& format, std::string_view name) 
   return std::nullopt;
 }
 
+std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options& options) {
+  std::vector<DumpText> out;
+  for (const Dump& d : format.dumps) {
+    TextBuffer text;
+    DumpText& t = out.emplace_back();
+    t.name = d.name;
+    t.ok = d.write(input, 0, options, text, t.error);
+    if (t.ok) t.text = text.str();
+  }
+  return out;
+}
+
 const Format* dump_owner(std::string_view name) {
   for (const Format* f : all())
     if (std::any_of(f->dumps.begin(), f->dumps.end(), [&](const Dump& d) { return d.name == name; })) return f;

@@ -48,6 +48,17 @@ struct DumpRoute {
 };
 [[nodiscard]] std::optional<DumpRoute> find_dump(const Format& format, std::string_view name);
 
+// Each dump `format` offers, of the whole `input`: its text, or the error
+// that ended it (the conformance worker, the misalign sweep and fuzz_dump
+// compare or check all of them).
+struct DumpText {
+  std::string_view name;
+  bool ok = false;
+  std::string text;
+  std::optional<Diagnostic> error;
+};
+[[nodiscard]] std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options& options = {});
+
 // The format that offers dump `name` itself (not through a payload), or
 // null: it reads an input no probe recognises when that dump is asked for
 // (the bcanalyzer dump of a bitstream with another magic).
