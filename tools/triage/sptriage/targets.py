@@ -35,9 +35,6 @@ class Table:
         self.formats = formats
         self.shaderprobe = shaderprobe  # None when read from fuzz_targets.json
 
-    def names(self) -> list[str]:
-        return [t.name for t in self.targets]
-
     def target(self, name: str) -> Target:
         for t in self.targets:
             if t.name == name:
