@@ -7,22 +7,23 @@
 #   fuzz_<name>.options           fuzzers/<name>.options, the dict renamed
 # Reads $CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $SRC $OUT (and $WORK
 # for the build tree when set); the sources are $SRC/shaderprobe.
-# The LLVM differential target needs LLVM 22's libraries and the bytes-only
-# A/B baseline is a libFuzzer-preset experiment, so neither is built here.
+# The targets are those of the fuzz target table but the LLVM differentials
+# (needs_llvm: they need LLVM 22's libraries) and the A/B baselines (a
+# libFuzzer-preset experiment).
 src="$SRC/shaderprobe"
 build="${WORK:-$(mktemp -d)}/shaderprobe-build"
-source "$src/scripts/lib/fuzz-corpora.sh"
+source "$src/scripts/lib/fuzz-corpora.sh" "$build"
 
 # CMAKE_BUILD_TYPE stays empty: the optimisation and debug flags are the
 # environment's ($CFLAGS), as for every OSS-Fuzz project.
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_BUILD_TYPE= -DSP_BUILD_TESTS=OFF -DSP_WITH_LLVM=OFF \
   -DSP_FUZZ_ENGINE=external -DSP_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE"
-mapfile -t targets < <(ninja -C "$build" -t targets all | sed -n 's/^\(fuzz_[a-z0-9_]*\): phony$/\1/p' | sort)
-cmake --build "$build" --target "${targets[@]}"
+mapfile -t names < <(fuzz_table '(t["name"] for t in T if not t["baseline"] and not t["needs_llvm"])')
+cmake --build "$build" --target "${names[@]/#/fuzz_}"
 
-for target in "${targets[@]}"; do
-  name=${target#fuzz_}
+for name in "${names[@]}"; do
+  target=fuzz_$name
   corpus=$(corpus_of "$name")
   cp "$build/bin/$target" "$OUT/"
   rm -f "$OUT/${target}_seed_corpus.zip"
@@ -34,4 +35,4 @@ for target in "${targets[@]}"; do
   [ -n "$dict" ] && cp "$src/fuzzers/$dict" "$OUT/$target.dict"
   sed "s/^dict *= .*/dict = $target.dict/" "$options" >"$OUT/$target.options"
 done
-echo "built ${targets[*]} into $OUT"
+echo "built ${names[*]/#/fuzz_} into $OUT"

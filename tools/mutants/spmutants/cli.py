@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from sptriage import cli as triage_cli
-from sptriage.targets import corpus_of
+from sptriage import targets as fuzz_table
 
 from . import tree
 from .catalog import MUTANTS, Mutant
@@ -21,9 +21,9 @@ EPILOG = """\
 For each mutant in tools/mutants/spmutants/catalog.py: plant it in the
 scratch tree (--scratch, default build/mutants/tree; the working tree is
 never written), build its fuzz target there (`fuzz` preset), fuzz from a
-copy of its corpus (corpus/<target>, or the one it shares) for --seconds with the target's .options flags and
-a fixed -seed, and record whether and when it crashed. Then
-scripts/triage runs over every crash into DIR/triage/.
+copy of the corpus it reads (the fuzz target table's) for --seconds with
+the target's .options flags and a fixed -seed, and record whether and when
+it crashed. Then scripts/triage runs over every crash into DIR/triage/.
 
 DIR/mutants.json: {"score": detected fraction, "seconds": S, "mutants":
 [{id, file, line, function, description, target, detected, seconds,
@@ -61,14 +61,15 @@ def build(scratch: Path, target: str, jobs: int) -> None:
                    cwd=scratch, check=True, stdout=subprocess.DEVNULL)
 
 
-def fuzz(binary: Path, target: str, run_dir: Path, seconds: int, seed: int) -> tuple[float, Path | None]:
-    """Fuzzes a copy of the target's committed corpus (libFuzzer writes
+def fuzz(binary: Path, target: str, corpus_name: str, run_dir: Path, seconds: int,
+         seed: int) -> tuple[float, Path | None]:
+    """Fuzzes a copy of the committed corpus/<corpus_name> (libFuzzer writes
     into its corpus folder) until the first crash or `seconds`; the time and
     the crash."""
     if run_dir.exists():
         shutil.rmtree(run_dir)
     corpus = run_dir / "corpus"
-    shutil.copytree(REPO / "corpus" / corpus_of(target, REPO), corpus)
+    shutil.copytree(REPO / "corpus" / corpus_name, corpus)
     artifacts = run_dir / "artifacts"
     artifacts.mkdir()
     cmd = [str(binary), *fuzz_flags(target), f"-max_total_time={seconds}", f"-seed={seed}",
@@ -90,7 +91,9 @@ def run_mutant(m: Mutant, args: argparse.Namespace) -> dict:
         binary = args.out / "bin" / m.id / f"fuzz_{m.target}"
         binary.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(args.scratch / "build" / "fuzz" / "bin" / f"fuzz_{m.target}", binary)
-    seconds, crash = fuzz(binary, m.target, args.out / "runs" / m.id, args.seconds, args.seed)
+    # The scratch tree's table: the fuzz build there is configured by now.
+    corpus_name = fuzz_table.load(args.scratch / "build" / "fuzz" / "bin", args.scratch).corpus_of(m.target)
+    seconds, crash = fuzz(binary, m.target, corpus_name, args.out / "runs" / m.id, args.seconds, args.seed)
     return {"id": m.id, "file": m.file, "line": line, "function": m.function, "description": m.description,
             "target": m.target, "detected": crash is not None, "seconds": round(seconds, 1),
             "crash": str(crash) if crash else None, "binary": str(binary), "build_seconds": round(build_seconds, 1)}

@@ -10,8 +10,6 @@ import subprocess
 import time
 from pathlib import Path
 
-from sptriage.targets import corpus_of
-
 from . import report, steps
 
 DESCRIPTION = """\
@@ -110,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     t = step("fuzz", t)
     after_fuzz = t
 
-    before = {name: steps.count_files(root / "corpus" / name) for name in sorted({corpus_of(x, root) for x in targets})}
+    corpora = sorted({steps.table(root).corpus_of(x) for x in targets})
+    before = {name: steps.count_files(root / "corpus" / name) for name in corpora}
     merge_crashes = out / "merge-crashes"
     shutil.rmtree(merge_crashes, ignore_errors=True)
     if steps.sh(root, ["scripts/gen-corpus", "-a", str(runs), "-c", str(merge_crashes)], out / "logs/merge.log"):

@@ -10,14 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sptriage.targets import corpus_of
+from sptriage import targets as fuzz_table
 
-# The A/B baseline of the custom mutator (fuzzers/README.md): the same code
-# as fuzz_dxcontainer with a weaker mutator, so its share of the night is
-# better spent on the real targets.
-SKIPPED_TARGETS = {"dxcontainer_bytes"}
-# Implementations `shaderprobe conform` knows besides itself (conformance/).
-OTHER_IMPLS = ("obj2yaml-22", "vkd3d-compiler", "llvm-bcanalyzer-22", "llvm-bcanalyzer-14")
 STATS_COLUMNS = ("target", "seconds", "execs", "exec_per_sec", "cov", "corpus", "new", "findings")
 
 
@@ -36,9 +30,17 @@ def sh(root: Path, cmd: list[str], log: Path | None = None, echo: bool = False) 
     return p.returncode
 
 
+def table(root: Path) -> fuzz_table.Table:
+    """The fuzz target table of the fuzz build, which the night has built."""
+    return fuzz_table.load(root / "build/fuzz/bin", root)
+
+
 def fuzz_targets(root: Path) -> list[str]:
-    names = sorted(p.stem for p in (root / "fuzzers").glob("*.options"))
-    return [n for n in names if n not in SKIPPED_TARGETS and (root / "build/fuzz/bin" / f"fuzz_{n}").exists()]
+    """The targets the fuzz build has, but A/B baselines (fuzzers/README.md):
+    the same code as another target with a weaker mutator, so their share of
+    the night is better spent on the real targets."""
+    return [t.name for t in table(root).targets
+            if not t.baseline and (root / "build/fuzz/bin" / f"fuzz_{t.name}").exists()]
 
 
 def read_stats(runs: Path, target: str) -> dict:
@@ -62,7 +64,7 @@ def replay_regressions(root: Path, targets: list[str], log: Path) -> list[dict]:
     out = []
     with log.open("w") as f:
         for t in targets:
-            folder = root / "corpus/regressions" / corpus_of(t, root)
+            folder = root / "corpus/regressions" / table(root).corpus_of(t)
             files = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
             failed = []
             for path in files:
@@ -77,8 +79,9 @@ def replay_regressions(root: Path, targets: list[str], log: Path) -> list[dict]:
 
 def conform(root: Path, out: Path) -> dict:
     """The conformance suite with both sweeps against every implementation
-    installed; shaderprobe is the fuzz build's (ASan + UBSan)."""
-    impls = ["shaderprobe"] + [i for i in OTHER_IMPLS if shutil.which(i)]
+    installed (each format's peers in the table); shaderprobe is the fuzz
+    build's (ASan + UBSan)."""
+    impls = ["shaderprobe"] + [p["name"] for p in table(root).peers() if shutil.which(p["command"][0])]
     cmd = [str(root / "build/fuzz/bin/shaderprobe"), "conform", "--impl", ",".join(impls),
            "--sweep", "truncate,misalign", "--json", str(out / "conform.json"),
            "--html", str(out / "conform.html"), "--md", str(out / "conform.md"), "conformance/cases"]

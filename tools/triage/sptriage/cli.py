@@ -38,7 +38,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="scripts/triage", description=__doc__, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="*", type=Path, metavar="FILE|DIR", help="crash files, or folders of them")
-    p.add_argument("--target", help="fuzz target name (default: detected from each file)")
+    p.add_argument("--target", help="fuzz target name (default: detected from each file: a folder on its path "
+                                    "named for a target or corpus, else its format)")
     p.add_argument("--bin-dir", type=Path, default=targets.DEFAULT_BIN_DIR, help="where fuzz_<target> binaries are")
     p.add_argument("--manifest", type=Path, help="JSON list of {input, target, binary}")
     p.add_argument("--out", type=Path, default=Path("build/triage"), help="report folder (default build/triage)")
@@ -47,7 +48,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--rss-limit-mb", type=int, default=DEFAULT_RSS_LIMIT_MB, help="libFuzzer -rss_limit_mb")
     p.add_argument("--minimize-seconds", type=int, default=20, help="time for -minimize_crash per cluster")
     p.add_argument("--add-regressions", action="store_true",
-                   help="copy each verified minimized reproducer to corpus/regressions/<target>/")
+                   help="copy each verified minimized reproducer to corpus/regressions/<corpus>/, the folder "
+                        "ctest replays through every target reading the target's corpus")
     return p.parse_args(argv)
 
 
@@ -58,12 +60,12 @@ def collect(args: argparse.Namespace) -> list[tuple[Path, str, Path]]:
     files = []
     for item in args.inputs:
         files += sorted(p for p in item.rglob("*") if p.is_file()) if item.is_dir() else [item]
-    known = targets.known_targets()
+    table = None if args.target else targets.load(args.bin_dir)
     out = []
     for f in files:
-        target = args.target or targets.detect_target(f, known)
+        target = args.target or table.detect_target(f)
         if target is None:
-            raise SystemExit(f"scripts/triage: cannot tell the target of {f}: not a container; give --target")
+            raise SystemExit(f"scripts/triage: cannot tell the target of {f}: give --target")
         out.append((f, target, targets.binary_of(target, args.bin_dir)))
     return out
 
@@ -72,8 +74,10 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60]
 
 
-def add_regression(c: Cluster) -> Path:
-    folder = targets.REPO / "corpus" / "regressions" / c.target
+def add_regression(c: Cluster, table: targets.Table, root: Path = targets.REPO) -> Path:
+    """Copies c's minimized reproducer into corpus/regressions/<corpus>/ of
+    root: the folder of the corpus c's target reads, which ctest replays."""
+    folder = root / "corpus" / "regressions" / table.corpus_of(c.target)
     folder.mkdir(parents=True, exist_ok=True)
     dest = folder / f"{slug(c.crash_type)}-in-{slug(c.crash_state[0] if c.crash_state else 'unknown')}"
     shutil.copyfile(c.minimized.path, dest)
@@ -113,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{c.minimized.original_size} -> {c.minimized.size} bytes, "
               f"{'same state' if c.minimized.verified else 'NOT the same state'}", file=sys.stderr)
         if args.add_regressions and c.minimized.verified:
-            print(f"  added {add_regression(c)}", file=sys.stderr)
+            print(f"  added {add_regression(c, targets.load(args.bin_dir))}", file=sys.stderr)
 
     not_reproduced = [r.path for r in reproducers if r.reproduction.report is None]
     data = report_json.write(args.out / "report.json", clusters, not_reproduced)

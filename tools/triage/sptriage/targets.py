@@ -1,40 +1,91 @@
-"""Which fuzz target reads a crash file, and where its binary is."""
+"""The fuzz target table, as the Python tools read it, and which target
+reads a crash file.
+
+The table is what fuzzers/<format>.cmake declare with sp_fuzzer(), together
+with the format registry. It is read from `shaderprobe formats --json` of
+the bin folder a tool uses (build/fuzz/bin by default), which also gives
+each format's peers and lets `identify` tell a file's format. Without that
+binary, from the fuzz_targets.json a configure step wrote into
+build/<preset>/ (any preset: every build lists every target): targets
+only, no formats."""
 from __future__ import annotations
 
+import dataclasses
+import functools
+import json
 import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
 DEFAULT_BIN_DIR = REPO / "build" / "fuzz" / "bin"
-CONTAINER_MAGIC = b"DXBC"
 
 
-def known_targets(repo: Path = REPO) -> list[str]:
-    """Every fuzz target: one fuzzers/<name>.options each."""
-    return sorted(p.stem for p in (repo / "fuzzers").glob("*.options"))
+@dataclasses.dataclass(frozen=True)
+class Target:
+    name: str
+    format: str
+    corpus: str        # the folder of corpus/ it reads
+    baseline: bool     # an A/B baseline, not worth fuzzing time
+    needs_llvm: bool   # built only with SP_WITH_LLVM
 
 
-def detect_target(path: Path, targets: list[str]) -> str | None:
-    """A whole container (it starts with 'DXBC') is fuzz_dxcontainer's
-    input. Part-level inputs have no magic of their own, so they are told
-    apart by where they were found: a folder named for a target, as in
-    corpus/<target>/, corpus/regressions/<target>/ or scripts/fuzz's
-    runs/<target>/artifacts/."""
-    with path.open("rb") as f:
-        if f.read(len(CONTAINER_MAGIC)) == CONTAINER_MAGIC:
-            return "dxcontainer"
-    for folder in path.resolve().parent.parts[::-1]:
-        if folder in targets:
-            return folder
-    return None
+class Table:
+    def __init__(self, targets: list[dict], formats: list[dict], shaderprobe: Path | None):
+        self.targets = [Target(**t) for t in targets]
+        self.formats = formats
+        self.shaderprobe = shaderprobe  # None when read from fuzz_targets.json
+
+    def target(self, name: str) -> Target:
+        for t in self.targets:
+            if t.name == name:
+                return t
+        raise KeyError(f"no fuzz target {name!r} in the table")
+
+    def corpus_of(self, name: str) -> str:
+        return self.target(name).corpus
+
+    def peers(self) -> list[dict]:
+        """Every format's other implementations ({name, command, ...}), which
+        `shaderprobe conform --impl` knows by name."""
+        return [p for f in self.formats for p in f["peers"]]
+
+    def detect_target(self, path: Path) -> str | None:
+        """The target that reads crash file `path`. A folder on its path named
+        for a target (scripts/fuzz's runs/<target>/artifacts/) or for a
+        corpus (corpus/regressions/<corpus>/: a target reading it) tells,
+        since part-level inputs have no magic of their own; else the format
+        `shaderprobe identify` gives it: that format's target whose corpus is
+        named like the format, or its first target. None when neither tells."""
+        for folder in path.resolve().parent.parts[::-1]:
+            readers = [t.name for t in self.targets if folder in (t.name, t.corpus)]
+            if readers:
+                return folder if folder in readers else readers[0]
+        if self.shaderprobe is None:
+            return None
+        # identify exits non-zero for an unknown file; its JSON says so too.
+        out = subprocess.run([str(self.shaderprobe), "identify", "--json", str(path)], capture_output=True, text=True,
+                             check=False).stdout
+        fmt = json.loads(out)[0]["format"]
+        candidates = [t for t in self.targets if t.format == fmt]
+        for t in candidates:
+            if t.corpus == fmt:
+                return t.name
+        return candidates[0].name if candidates else None
 
 
-def corpus_of(target: str, repo: Path = REPO) -> str:
-    """The committed corpus folder a target reads (corpus/<name>), from the
-    one list the shell scripts use, scripts/lib/fuzz-corpora.sh
-    (bitstream_llvm reads corpus/bitstream, ...)."""
-    return subprocess.run(["bash", "-c", 'source scripts/lib/fuzz-corpora.sh; corpus_of "$1"', "-", target],
-                          cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
+@functools.cache
+def load(bin_dir: Path = DEFAULT_BIN_DIR, repo: Path = REPO) -> Table:
+    """The table from bin_dir/shaderprobe, else from repo/build/*/fuzz_targets.json
+    (read once per process: a build does not change under a tool's feet)."""
+    shaderprobe = bin_dir / "shaderprobe"
+    if shaderprobe.exists():
+        data = json.loads(subprocess.run([str(shaderprobe), "formats", "--json"], capture_output=True, text=True,
+                                         check=True).stdout)
+        return Table(data["fuzz_targets"], data["formats"], shaderprobe)
+    for path in sorted(repo.glob("build/*/fuzz_targets.json")):
+        return Table(json.loads(path.read_text()), [], None)
+    raise SystemExit(f"no fuzz target table: neither {shaderprobe} nor {repo}/build/<preset>/fuzz_targets.json "
+                     "exists (cmake --preset fuzz writes one)")
 
 
 def binary_of(target: str, bin_dir: Path = DEFAULT_BIN_DIR) -> Path:
