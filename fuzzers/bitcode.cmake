@@ -5,6 +5,7 @@ target_sources(sp_fuzz_support PRIVATE
   support/bitstream_model.cpp
   support/bitstream_mutator.cpp
   support/bitstream_seeds.cpp)
+target_link_libraries(sp_fuzz_support PUBLIC sp_bitcode_print)
 
 sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
 sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)

@@ -3,6 +3,7 @@ target_sources(sp_fuzz_support PRIVATE
   support/dxcontainer_checks.cpp
   support/dxcontainer_content_mutation.cpp
   support/dxcontainer_mutator.cpp)
+target_link_libraries(sp_fuzz_support PUBLIC sp_dxcontainer_print)
 
 sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp)
 sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer)
