@@ -138,6 +138,13 @@ Walk walk_llvm(sp::Bytes stream) {
           llvm::StringRef blob;
           auto code = c.readRecord(entry->ID, vals, &blob);
           if (!code) return fail(code.takeError());
+          // L1: LLVM 22 checks a blob's end with alignTo(NumElts, 4) in 32
+          // bits, so a length of 2^32 - 3 or more wraps to a short skip and
+          // readRecord hands back a StringRef of about 4 GiB past the
+          // stream. Copying it would read (and allocate) that much.
+          if (blob.size() > stream.size() ||
+              reinterpret_cast<const uint8_t*>(blob.data()) + blob.size() > stream.data() + stream.size())
+            return fail(llvm::createStringError("L1: readRecord returned a blob past the end of the stream"));
           w.events.push_back({Event::Kind::record, *code, {vals.begin(), vals.end()}, blob.str()});
           continue;
         }
