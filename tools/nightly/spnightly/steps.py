@@ -36,11 +36,13 @@ def table(root: Path) -> fuzz_table.Table:
 
 
 def fuzz_targets(root: Path) -> list[str]:
-    """The targets the fuzz build has, but A/B baselines (fuzzers/README.md):
-    the same code as another target with a weaker mutator, so their share of
-    the night is better spent on the real targets."""
-    return [t.name for t in table(root).targets
-            if not t.baseline and (root / "build/fuzz/bin" / f"fuzz_{t.name}").exists()]
+    """The targets the fuzz build has, by name (the report's rows and its
+    history keep one order whatever the registry's), but A/B baselines
+    (fuzzers/README.md): the same code as another target with a weaker
+    mutator, so their share of the night is better spent on the real
+    targets."""
+    return sorted(t.name for t in table(root).targets
+                  if not t.baseline and (root / "build/fuzz/bin" / f"fuzz_{t.name}").exists())
 
 
 def read_stats(runs: Path, target: str) -> dict:
