@@ -6,7 +6,7 @@
 // Two profiles hold for every format: `lenient` (errors only) and `strict`
 // (every warning). The others are named after a reader, and each format
 // says which of its own warnings that reader rejects (a ProfileRule in its
-// descriptor, parsers/<format>/format.cpp); a profile is the union of the
+// descriptor, parsers/<format>/<format>_format.cpp); a profile is the union of the
 // rules of that name, so one profile applies to a file and to the formats
 // embedded in it alike.
 #pragma once

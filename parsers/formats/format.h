@@ -3,7 +3,7 @@
 // none of them names a format (FFmpeg's AVInputFormat, one struct per
 // demuxer in one table; LLVM's identify_magic, recognition in one place).
 //
-// Each format fills one descriptor in parsers/<format>/format.cpp and is
+// Each format fills one descriptor in parsers/<format>/<format>_format.cpp and is
 // registered by one line of parsers/formats/registry.def; a format that is
 // recognised but not yet read has a descriptor with only a probe and an
 // identify line (parsers/formats/recognised.cpp). Its fuzz targets are

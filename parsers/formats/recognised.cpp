@@ -1,7 +1,7 @@
 // Formats shaderprobe recognises but does not read yet: a probe and an
 // identify line each, so `identify` names them and `check` answers
 // "unsupported format" instead of calling them broken DXContainers. A
-// format's parser replaces its entry here with parsers/<name>/format.cpp.
+// format's parser replaces its entry here with parsers/<name>/<name>_format.cpp.
 #include <algorithm>
 
 #include "core/bytes.h"
