@@ -17,10 +17,8 @@ namespace {
 
 // The marker a peer's output for dump `output` is cut at, or "".
 std::string_view output_ends_at(const std::string& output) {
-  for (const formats::Format* f : formats::all())
-    for (const formats::Dump& d : f->dumps)
-      if (d.name == output) return d.peer_output_ends_at;
-  return {};
+  const formats::Format* owner = formats::dump_owner(output);
+  return owner != nullptr ? formats::own_dump(*owner, output)->peer_output_ends_at : std::string_view();
 }
 
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }

@@ -58,14 +58,16 @@ nlohmann::ordered_json describe(const FileRead& r) {
   return tree;
 }
 
+const Dump* own_dump(const Format& format, std::string_view name) {
+  const auto it =
+      std::find_if(format.dumps.begin(), format.dumps.end(), [&](const Dump& d) { return d.name == name; });
+  return it != format.dumps.end() ? &*it : nullptr;
+}
+
 std::optional<DumpRoute> find_dump(const Format& format, std::string_view name) {
-  auto offered = [&](const Format& f) -> const Dump* {
-    const auto it = std::find_if(f.dumps.begin(), f.dumps.end(), [&](const Dump& d) { return d.name == name; });
-    return it != f.dumps.end() ? &*it : nullptr;
-  };
-  if (const Dump* d = offered(format)) return DumpRoute{d, &format, false};
+  if (const Dump* d = own_dump(format, name)) return DumpRoute{d, &format, false};
   for (const Format* f : embedded_formats(format))
-    if (const Dump* d = offered(*f)) return DumpRoute{d, f, true};
+    if (const Dump* d = own_dump(*f, name)) return DumpRoute{d, f, true};
   return std::nullopt;
 }
 
@@ -83,8 +85,15 @@ std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options
 
 const Format* dump_owner(std::string_view name) {
   for (const Format* f : all())
-    if (std::any_of(f->dumps.begin(), f->dumps.end(), [&](const Dump& d) { return d.name == name; })) return f;
+    if (own_dump(*f, name) != nullptr) return f;
   return nullptr;
+}
+
+std::vector<std::string> dump_names(const Format& format) {
+  if (!format.supported()) return {};
+  std::vector<std::string> out = {"yaml", "json"};
+  for (const Dump& d : format.dumps) out.emplace_back(d.name);
+  return out;
 }
 
 std::vector<std::string> dump_names() {

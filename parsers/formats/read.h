@@ -59,6 +59,9 @@ struct DumpText {
 };
 [[nodiscard]] std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options& options = {});
 
+// The dump `name` that `format` offers itself, or null.
+[[nodiscard]] const Dump* own_dump(const Format& format, std::string_view name);
+
 // The format that offers dump `name` itself (not through a payload), or
 // null: it reads an input no probe recognises when that dump is asked for
 // (the bcanalyzer dump of a bitstream with another magic).
@@ -66,6 +69,9 @@ struct DumpText {
 
 // Every dump name offered by any format, yaml and json first.
 [[nodiscard]] std::vector<std::string> dump_names();
+// The dumps of one format: yaml, json and its own (none when it is not
+// supported).
+[[nodiscard]] std::vector<std::string> dump_names(const Format& format);
 
 // Runs the dump `route` (of a supported `format`) of `input` into `out`. Fails with the parse error
 // of the host layer, or with `missing` set when the host holds no payload

@@ -27,11 +27,10 @@ int dump_other(const formats::Format& format, const std::string& name, Bytes dat
   const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
   if (!route) {
     // Which formats offer it, and what this one offers instead.
-    std::string offered_by, instead = "yaml, json";
+    std::string offered_by, instead;
     for (const formats::Format* f : formats::all())
-      for (const formats::Dump& d : f->dumps)
-        if (d.name == name) offered_by += (offered_by.empty() ? "" : ", ") + std::string(f->name);
-    for (const formats::Dump& d : format.dumps) instead += ", " + std::string(d.name);
+      if (formats::own_dump(*f, name) != nullptr) offered_by += (offered_by.empty() ? "" : ", ") + std::string(f->name);
+    for (const std::string& d : formats::dump_names(format)) instead += (instead.empty() ? "" : ", ") + d;
     if (const size_t last = instead.rfind(", "); last != std::string::npos) instead.replace(last, 2, " and ");
     std::cerr << "error: --format=" << name << " is for " << offered_by << "; " << format.name << " has " << instead
               << "\n";

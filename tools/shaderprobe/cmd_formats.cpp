@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "formats/read.h"
 #include "formats/registry.h"
 
 namespace sp::cli {
@@ -10,13 +11,6 @@ namespace {
 using nlohmann::ordered_json;
 
 std::vector<std::string> strings(std::span<const std::string_view> items) { return {items.begin(), items.end()}; }
-
-std::vector<std::string> dumps_of(const formats::Format& f) {
-  if (!f.supported()) return {};
-  std::vector<std::string> out = {"yaml", "json"};
-  for (const formats::Dump& d : f.dumps) out.emplace_back(d.name);
-  return out;
-}
 
 std::vector<const formats::FuzzTarget*> targets_of(const formats::Format& f) {
   std::vector<const formats::FuzzTarget*> out;
@@ -33,7 +27,7 @@ std::vector<std::string> corpora_of(const formats::Format& f) {
 }
 
 ordered_json format_json(const formats::Format& f) {
-  ordered_json j = {{"name", f.name}, {"title", f.title}, {"supported", f.supported()}, {"dumps", dumps_of(f)}};
+  ordered_json j = {{"name", f.name}, {"title", f.title}, {"supported", f.supported()}, {"dumps", formats::dump_names(f)}};
   j["embedded_in"] = ordered_json::array();
   for (const formats::Embedding& e : f.embedded_in) j["embedded_in"].push_back({{"host", e.host}, {"tags", strings(e.tags)}});
   j["profiles"] = ordered_json::array();
@@ -87,7 +81,7 @@ void print_markdown() {
       targets.push_back("`" + std::string(t->name) + "`" + (t->corpus != t->name ? " (" + std::string(t->corpus) + ")" : ""));
     for (const formats::Peer& p : f->peers) peers.push_back("`" + std::string(p.name) + "`");
     std::vector<std::string> dumps;
-    for (const std::string& d : dumps_of(*f)) dumps.push_back("`" + d + "`");
+    for (const std::string& d : formats::dump_names(*f)) dumps.push_back("`" + d + "`");
     std::string status = f->supported() ? "read" : "recognised only";
     for (const formats::Embedding& e : f->embedded_in) status += "; also inside `" + std::string(e.host) + "`";
     std::cout << "| " << f->title << " | `" << f->name << "` | " << status << " | " << joined(dumps, "-") << " | "
@@ -119,7 +113,7 @@ void add_formats(CLI::App& app, Runner& run) {
           std::vector<std::string> targets;
           for (const formats::FuzzTarget* t : targets_of(*f)) targets.emplace_back(t->name);
           std::cout << f->name << "\t" << (f->supported() ? "read" : "recognised") << "\t" << f->title
-                    << "\tdumps: " << joined(dumps_of(*f), "-") << "\tfuzz: " << joined(targets, "-") << "\n";
+                    << "\tdumps: " << joined(formats::dump_names(*f), "-") << "\tfuzz: " << joined(targets, "-") << "\n";
         }
       }
       return int{kOk};
