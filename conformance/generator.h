@@ -15,6 +15,7 @@
 
 #include "conformance/cases.h"
 #include "core/diagnostic.h"
+#include "formats/format.h"
 
 namespace sp::conform::gen {
 
@@ -62,6 +63,13 @@ Sidecar checked_sidecar(const Spec& s, const Result& r, std::string klass,
   }
   return out;
 }
+
+// The sidecar of a case read as `check` reads it (formats::read of
+// `format`, embedded formats included): checked_sidecar's fields, then the
+// whole dump of a y_ case, or the strictness profiles that reject the
+// warnings of a case that parses with warnings.
+[[nodiscard]] Sidecar registry_sidecar(const Spec& s, const formats::Format& format, std::string klass,
+                                       const std::map<std::string, std::string>& flags);
 
 // The main() of a generator: `gen OUTDIR [FILE...]`. `specs(files)` makes
 // every case; each is written to OUTDIR/<name> and its sidecar, made by

@@ -525,20 +525,7 @@ Spec given_case(const fs::path& path) {
 
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
-  const formats::FileRead r = read_case(s.bytes);
-  bool done = false;
-  Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
-  if (done) return out;
-  if (s.name.starts_with("y_")) {
-    out.output = formats::describe(r);
-    return out;
-  }
-  if (!s.warnings.empty())
-    for (const ProfileRule& rule : r.format->profiles)
-      if (std::any_of(s.warnings.begin(), s.warnings.end(),
-                      [&](Code w) { return formats::profiles().rejects(rule.profile, w); }))
-        out.rejected_by.emplace_back(rule.profile);
-  return out;
+  return conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
 }
 
 }  // namespace
