@@ -756,15 +756,18 @@ std::vector<ProgramCase> types_and_versions() {
 
 }  // namespace
 
-Program nested_relative(uint32_t depth) {
+Program nested_relative(uint32_t depth, uint32_t offsets) {
   Builder b(ProgramType::pixel, 5, 0);
   b.dcl_immediate_constant_buffer(words(0, 0, 0, 0));
   b.dcl_temps(1);
   b.emit(Opcode::mov, {dst(0, "x"), imm(0)});
   // The innermost operand is r0.x; each level around it reads
-  // icb[<inner> + 0].x.
+  // icb[<inner>].x, or icb[<inner> + 0].x.
   Arg a = src(0, 'x');
-  for (uint32_t k = 1; k < depth; ++k) a = reg(RegType::icb).index(a).select('x');
+  for (uint32_t k = 1; k < depth; ++k) {
+    const Arg icb = reg(RegType::icb);
+    a = (depth - k <= offsets ? icb.index(a, 0) : icb.index(a)).select('x');
+  }
   b.emit(Opcode::mov, {dst(0, "x"), reg(RegType::icb).index(a).select('x')});
   b.emit(Opcode::ret);
   return b.program();
@@ -788,6 +791,15 @@ std::vector<ProgramCase> valid_programs() {
   out.push_back({"nested_relative_63", nested_relative(63),
                  "ps_5_0: 63 relative operands nested in one operand, the deepest limits.max_depth allows",
                  {"Valid", "RelativeIndex", "Limit"}});
+  // vkd3d 1.2 reads 5 of the length field's 7 bits.
+  for (const auto& [depth, offsets] : {std::pair{27u, 0u}, std::pair{63u, 59u}}) {
+    Program p = nested_relative(depth, offsets);
+    const uint32_t length = p.instructions[p.instructions.size() - 2].length_field();
+    out.push_back({"instruction_length_" + std::to_string(length), std::move(p),
+                   "ps_5_0: a mov of " + std::to_string(length) + " DWORDs (nested relative operands): " +
+                       (length == 127 ? "the longest a 7-bit length field holds" : "past a 5-bit length field"),
+                   {"Valid", "RelativeIndex"}});
+  }
   out.push_back({"nested_relative_mixed",
                  [] {
                    Builder b(ProgramType::vertex, 4, 0);

@@ -29,9 +29,11 @@ struct ProgramCase {
 
 [[nodiscard]] std::vector<ProgramCase> valid_programs();
 
-// A program whose instruction nests `depth` relative operands
-// (icb[icb[...icb[r0.x + 0]...]]): 63 is the deepest limits.max_depth
-// (64) lets the reader decode.
-[[nodiscard]] Program nested_relative(uint32_t depth);
+// A program whose last instruction but ret, a mov of depth + 5 + offsets
+// DWORDs, nests `depth` relative operands (icb[icb[...icb[r0.x]...]]): 63
+// is the deepest limits.max_depth (64) lets the reader decode. The outer
+// `offsets` levels (at most depth - 1) add an immediate 0 to their index,
+// a DWORD each.
+[[nodiscard]] Program nested_relative(uint32_t depth, uint32_t offsets = 0);
 
 }  // namespace sp::fxc::cases

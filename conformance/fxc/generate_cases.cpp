@@ -11,13 +11,15 @@
 // of docs/formats/fxc.md. Every case states what shaderprobe must report;
 // the generator parses each and stops when the parse disagrees, then
 // records the exact offset and path (and, for y_ cases, the whole dump)
-// in the sidecar. Output is deterministic.
+// in the sidecar, with what vkd3d-compiler (the format's peer) did under
+// `others`. Output is deterministic for the same vkd3d-compiler.
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "conformance/adapters.h"
 #include "conformance/fxc/builders.h"
 #include "conformance/generator.h"
 #include "core/strings.h"
@@ -390,6 +392,17 @@ void warning_cases(Suite& s) {
   }
 }
 
+// What vkd3d-compiler did with the case, for the reader (docs/formats/
+// fxc.md, "Known deviations", explains where it and shaderprobe differ).
+std::string vkd3d_note(const fs::path& file) {
+  const conform::AdapterConfig a = *conform::builtin_adapter("vkd3d-compiler");
+  if (!conform::adapter_available(a)) return "not installed";
+  const conform::AdapterOutcome o = conform::run_adapter(a, file);
+  if (o.verdict == conform::Verdict::accept) return "accepts";
+  const bool rejects = o.verdict == conform::Verdict::reject;
+  return (rejects ? std::string("rejects") : std::string(conform::verdict_name(o.verdict))) + ": " + o.detail;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -402,8 +415,10 @@ int main(int argc, char** argv) {
           group(s);
         return s.specs;
       },
-      [](const Spec& s, const fs::path&) {
-        return conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
+      [](const Spec& s, const fs::path& written) {
+        Sidecar out = conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
+        out.others["vkd3d-compiler"] = vkd3d_note(written);
+        return out;
       },
       kFlags);
 }
