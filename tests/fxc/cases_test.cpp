@@ -59,7 +59,8 @@ TEST(FxcCases, ValidProgramsReadBackWithoutWarnings) {
   for (const ProgramCase& c : valid_programs()) {
     const ChunkKind& kind = *chunk_kind(c.program.version.major() >= 5 ? "SHEX" : "SHDR");
     const std::vector<uint8_t> bytes = write_program(c.program);
-    Context ctx(Limits{}, bytes.size());
+    const Limits limits;  // Context keeps a reference
+    Context ctx(limits, bytes.size());
     const FieldPath root = FieldPath::root(std::string(kind.tag));
     Chunk chunk;
     EXPECT_TRUE(parse_chunk(kind, ChunkScope{bytes, 0, root, ctx}, chunk)) << c.name;
