@@ -23,6 +23,15 @@ void write_file(const fs::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+std::string class_of(const Spec& s, std::initializer_list<Code> invalid, std::initializer_list<Code> limit) {
+  const auto among = [&](std::initializer_list<Code> codes) {
+    return std::find(codes.begin(), codes.end(), *s.error) != codes.end();
+  };
+  if (!s.error) return s.name.starts_with("y_") ? "valid" : "invalid";
+  if (among(invalid)) return "invalid";
+  return among(limit) ? "limit" : "malformed";
+}
+
 Sidecar registry_sidecar(const Spec& s, const formats::Format& format, std::string klass,
                          const std::map<std::string, std::string>& flags) {
   const formats::FileRead r = formats::read(format, s.bytes);

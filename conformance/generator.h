@@ -31,6 +31,14 @@ struct Spec {
 [[nodiscard]] std::vector<uint8_t> read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
 
+// A case's class: valid (a y_ case), invalid (it decodes, but a value
+// breaks a rule: an error in `invalid`, or a case other than y_ that
+// parses), limit (legal, beyond a named limit of core/limits.h: an error
+// in `limit`), malformed (any other error: a structure cannot be decoded
+// from its bytes). Which codes are which is each format's to say.
+[[nodiscard]] std::string class_of(const Spec& s, std::initializer_list<Code> invalid,
+                                   std::initializer_list<Code> limit);
+
 // The sidecar fields every suite fills the same way from a parse result
 // `r` (ok(), error, warnings): class, flags, comment, and the exact error,
 // or the warnings the spec names. Throws std::runtime_error, naming the

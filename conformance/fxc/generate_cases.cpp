@@ -66,19 +66,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Limit", "at or beyond a named limit of core/limits.h"},
 };
 
-// Malformed: a structure cannot be decoded from its bytes. Invalid: it
-// decodes, but a value breaks a rule. Limit: legal, beyond a named limit.
 std::string class_of(const Spec& s) {
-  if (!s.error) return s.name.starts_with("y_") ? "valid" : "invalid";
-  switch (*s.error) {
-    case Code::invalid_value:
-    case Code::unsupported_version:
-      return "invalid";
-    case Code::limit_exceeded:
-      return "limit";
-    default:
-      return "malformed";
-  }
+  return conform::gen::class_of(s, {Code::invalid_value, Code::unsupported_version}, {Code::limit_exceeded});
 }
 
 Bytes8 container(const Program& p) { return container_of(p); }
