@@ -189,6 +189,21 @@ TEST(Vkd3dPeer, NotAContainerFailsCleanly) {
   }
 }
 
+// vkd3d checks the container's MD5 checksum on every call, and has no way
+// to skip it: one flipped bit in the last part fails both calls.
+TEST(Vkd3dPeer, ChecksumIsAlwaysChecked) {
+  if (!have("fxc-hlslcc", "apps__shaders__ExtrudeGS.o")) GTEST_SKIP() << "no ../shared/external/fxc-hlslcc";
+  std::vector<uint8_t> bytes = test::read_file(fs::path(SP_EXTERNAL_DIR) / "fxc-hlslcc" / "apps__shaders__ExtrudeGS.o");
+  ASSERT_FALSE(bytes.empty());
+  bytes.back() ^= 1u;
+  const ScanResult r = scan(bytes.data(), bytes.size());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.scan_result, 0);
+  EXPECT_NE(r.signature_result, 0);
+  // "<anonymous>: E0003: Invalid DXBC checksum."
+  EXPECT_NE(r.messages.find("E0003"), std::string::npos) << r.messages;
+}
+
 }  // namespace
 }  // namespace sp::vkd3d_peer
 

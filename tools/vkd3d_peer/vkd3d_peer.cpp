@@ -1,5 +1,9 @@
 #include "vkd3d_peer.h"
 
+// vkd3d_shader.h 1.2 uses size_t without including <stddef.h> (later
+// versions do).
+#include <cstddef>
+
 #include <vkd3d_shader.h>
 
 namespace sp::vkd3d_peer {
@@ -95,6 +99,18 @@ int scan_descriptors_only(const uint8_t* data, size_t size, uint32_t& count) {
   if (result == VKD3D_OK) {
     count = descriptors.descriptor_count;
     vkd3d_shader_free_scan_descriptor_info(&descriptors);
+  }
+  return result;
+}
+
+int input_signature_only(const uint8_t* data, size_t size, uint32_t& count) {
+  const vkd3d_shader_code code{data, size};
+  vkd3d_shader_signature signature{};
+  const int result = vkd3d_shader_parse_input_signature(&code, &signature, nullptr);
+  count = 0;
+  if (result == VKD3D_OK) {
+    count = signature.element_count;
+    vkd3d_shader_free_shader_signature(&signature);
   }
   return result;
 }

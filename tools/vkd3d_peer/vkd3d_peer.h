@@ -71,6 +71,12 @@ ScanResult scan(const uint8_t* data, size_t size);
 // receives the descriptor count (0 on failure).
 int scan_descriptors_only(const uint8_t* data, size_t size, uint32_t& descriptors);
 
+// vkd3d_shader_parse_input_signature and nothing else, for the benchmark:
+// the least any call does with a container (the DXBC header, its MD5
+// checksum, the part table, ISGN). Returns the enum vkd3d_result;
+// `elements` receives the element count (0 on failure).
+int input_signature_only(const uint8_t* data, size_t size, uint32_t& elements);
+
 // vkd3d-shader's version string, as vkd3d_shader_get_version returns it.
 std::string library_version();
 
