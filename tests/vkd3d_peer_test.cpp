@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/strings.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/digest.h"
 #include "support/test_files.h"
 #include "vkd3d_peer.h"
 
@@ -46,14 +49,33 @@ std::vector<fs::path> fxc_files() {
   return out;
 }
 
-ScanResult scan_external(const std::string& sub, const std::string& name) {
-  const std::vector<uint8_t> bytes = test::read_file(fs::path(SP_EXTERNAL_DIR) / sub / name);
-  return scan(bytes.data(), bytes.size());
-}
-
 bool have(const std::string& sub, const std::string& name) {
   return fs::is_regular_file(fs::path(SP_EXTERNAL_DIR) / sub / name);
 }
+
+// The bytes of ../shared/external/<sub>/<name>; empty when it is absent
+// (the test then skips).
+std::vector<uint8_t> external(const std::string& sub, const std::string& name) {
+  return have(sub, name) ? test::read_file(fs::path(SP_EXTERNAL_DIR) / sub / name) : std::vector<uint8_t>{};
+}
+
+ScanResult scan(const std::vector<uint8_t>& bytes) { return sp::vkd3d_peer::scan(bytes.data(), bytes.size()); }
+
+// Where the data of the first part `fourcc` of the container `bytes`
+// starts, and its size, as shaderprobe's container parser reads them.
+struct Extent {
+  size_t offset = 0;
+  size_t size = 0;
+};
+Extent part_data(const std::vector<uint8_t>& bytes, char a, char b, char c, char d) {
+  const dxc::ParseResult parsed = dxc::parse_container(bytes);
+  if (!parsed.ok()) return {};
+  const dxc::Part* part = parsed.container->find(make_fourcc(a, b, c, d));
+  if (part == nullptr) return {};
+  return {size_t{part->offset} + 8, part->size};  // past the part header
+}
+
+constexpr const char* kNoExternal = "no ../shared/external";
 
 // The files vkd3d-shader 1.2's scan rejects, each at the first instruction
 // whose opcode its SM4/SM5 reader does not know (it prints "fixme:
@@ -73,24 +95,36 @@ const std::set<std::string>& known_failures() {
 
 bool is_1_2() { return library_version().starts_with("vkd3d-shader 1.2 "); }
 
+// One descriptor as a test expects it; vkd3d 1.2 gives every one a count
+// of 1, which expect_descriptors checks too.
+struct WantDescriptor {
+  const char* type;
+  uint32_t space, index, resource_type, data_type, flags;
+};
+
+void expect_descriptors(const ScanResult& r, const std::vector<WantDescriptor>& want) {
+  ASSERT_EQ(r.descriptors.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    const Descriptor& d = r.descriptors[i];
+    EXPECT_EQ(d.type, want[i].type) << i;
+    EXPECT_EQ(d.register_space, want[i].space) << i;
+    EXPECT_EQ(d.register_index, want[i].index) << i;
+    EXPECT_EQ(d.count, 1u) << i;
+    EXPECT_EQ(d.resource_type, want[i].resource_type) << i;
+    EXPECT_EQ(d.resource_data_type, want[i].data_type) << i;
+    EXPECT_EQ(d.flags, want[i].flags) << i;
+  }
+}
+
 TEST(Vkd3dPeer, ExtrudeGsTwoConstantBuffersAndThreeInputs) {
-  if (!have("fxc-hlslcc", "apps__shaders__ExtrudeGS.o")) GTEST_SKIP() << "no ../shared/external/fxc-hlslcc";
-  const ScanResult r = scan_external("fxc-hlslcc", "apps__shaders__ExtrudeGS.o");
+  const std::vector<uint8_t> bytes = external("fxc-hlslcc", "apps__shaders__ExtrudeGS.o");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
+  const ScanResult r = scan(bytes);
   ASSERT_TRUE(r.ok) << r.messages;
 
-  // fxc's listing: cbChangesEveryFrame at cb0, cbUserChanges at cb1.
-  ASSERT_EQ(r.descriptors.size(), 2u);
-  for (uint32_t i = 0; i < 2; ++i) {
-    const Descriptor& d = r.descriptors[i];
-    EXPECT_EQ(d.type, "CBV");
-    EXPECT_EQ(d.register_space, 0u);
-    EXPECT_EQ(d.register_index, i);
-    EXPECT_EQ(d.count, 1u);
-    // vkd3d gives a constant buffer the type of a uint buffer.
-    EXPECT_EQ(d.resource_type, kResourceBuffer);
-    EXPECT_EQ(d.resource_data_type, kDataUint);
-    EXPECT_EQ(d.flags, 0u);
-  }
+  // fxc's listing: cbChangesEveryFrame at cb0, cbUserChanges at cb1. vkd3d
+  // gives a constant buffer the types of a uint buffer.
+  expect_descriptors(r, {{"CBV", 0, 0, kResourceBuffer, kDataUint, 0}, {"CBV", 0, 1, kResourceBuffer, kDataUint, 0}});
 
   // SV_POSITION 0 xyzw v0 POS float; TEXCOORD 0 xyz v1; TEXCOORD 1 xy v2.
   ASSERT_EQ(r.input_signature.size(), 3u);
@@ -112,39 +146,45 @@ TEST(Vkd3dPeer, ExtrudeGsTwoConstantBuffersAndThreeInputs) {
 }
 
 TEST(Vkd3dPeer, ArrayOfTexturesSamplerAndTwoTexture2d) {
-  if (!have("fxc-hlslcc", "ps5__array_of_textures.o")) GTEST_SKIP() << "no ../shared/external/fxc-hlslcc";
-  const ScanResult r = scan_external("fxc-hlslcc", "ps5__array_of_textures.o");
+  const std::vector<uint8_t> bytes = external("fxc-hlslcc", "ps5__array_of_textures.o");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
+  const ScanResult r = scan(bytes);
   ASSERT_TRUE(r.ok) << r.messages;
   // fxc's listing: TextureSampler s0; SomeTextures[0] and [1], float4 2d,
-  // at t0 and t1. vkd3d lists them in declaration order, each on its own.
-  ASSERT_EQ(r.descriptors.size(), 3u);
-  EXPECT_EQ(r.descriptors[0].type, "SAMPLER");
-  EXPECT_EQ(r.descriptors[0].register_index, 0u);
-  EXPECT_EQ(r.descriptors[0].resource_type, 0u);  // VKD3D_SHADER_RESOURCE_NONE
-  for (uint32_t i = 0; i < 2; ++i) {
-    const Descriptor& d = r.descriptors[1 + i];
-    EXPECT_EQ(d.type, "SRV");
-    EXPECT_EQ(d.register_index, i);
-    EXPECT_EQ(d.count, 1u);
-    EXPECT_EQ(d.resource_type, kResourceTexture2d);
-    EXPECT_EQ(d.resource_data_type, kDataFloat);
-  }
+  // at t0 and t1. vkd3d lists them in declaration order, each on its own;
+  // a sampler has no resource type (VKD3D_SHADER_RESOURCE_NONE) and, as
+  // for every descriptor, a data type (uint).
+  expect_descriptors(r, {{"SAMPLER", 0, 0, 0, kDataUint, 0},
+                         {"SRV", 0, 0, kResourceTexture2d, kDataFloat, 0},
+                         {"SRV", 0, 1, kResourceTexture2d, kDataFloat, 0}});
   ASSERT_EQ(r.input_signature.size(), 1u);
   EXPECT_EQ(r.input_signature[0].semantic_name, "TEXCOORD");
   EXPECT_EQ(r.input_signature[0].mask, 0xfu);
   EXPECT_EQ(r.input_signature[0].used_mask, 0x3u);  // "xy" of "xyzw"
 }
 
+// SM5.1 declares ranges in register spaces: bindless_uav's program declares
+// u0 as space 1, [2, unbounded) and u1 as space 2, [2, unbounded) (from its
+// dcl_uav_structured and dcl_uav_typed tokens). vkd3d 1.2 reports the
+// space and the range's lower bound, and a count of 1.
+TEST(Vkd3dPeer, Sm51RangesGiveSpaceLowerBoundAndCountOne) {
+  const std::vector<uint8_t> bytes = external("vkd3d-proton", "bindless_uav_code_dxbc.dxbc");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
+  const ScanResult r = scan(bytes);
+  ASSERT_TRUE(r.ok) << r.messages;
+  // Structured: a uint buffer; typed: 2d, its declared uint.
+  expect_descriptors(r, {{"UAV", 1, 2, kResourceBuffer, kDataUint, 0}, {"UAV", 2, 2, kResourceTexture2d, kDataUint, 0}});
+}
+
 // Every fxc file scans, but for the known failures, which fail in the scan
 // only (the input signature still parses) and only as invalid shaders.
 TEST(Vkd3dPeer, EveryFxcFileScans) {
   const std::vector<fs::path> files = fxc_files();
-  if (files.empty()) GTEST_SKIP() << "no ../shared/external";
+  if (files.empty()) GTEST_SKIP() << kNoExternal;
   size_t ok = 0;
   std::set<std::string> failed;
   for (const fs::path& path : files) {
-    const std::vector<uint8_t> bytes = test::read_file(path);
-    const ScanResult r = scan(bytes.data(), bytes.size());
+    const ScanResult r = scan(test::read_file(path));
     const std::string name = path.filename().string();
     EXPECT_EQ(r.signature_result, 0) << path << ": " << r.messages;
     if (r.ok) {
@@ -171,7 +211,7 @@ TEST(Vkd3dPeer, EveryFxcFileScans) {
 // leaks nothing (the asan preset checks that).
 TEST(Vkd3dPeer, NotAContainerFailsCleanly) {
   const std::vector<uint8_t> junk = {'D', 'X', 'B', 'C', 0, 1, 2, 3};
-  const ScanResult r = scan(junk.data(), junk.size());
+  const ScanResult r = scan(junk);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.scan_result, 0);
   EXPECT_NE(r.signature_result, 0);
@@ -183,20 +223,65 @@ TEST(Vkd3dPeer, NotAContainerFailsCleanly) {
   for (const fs::path& path : test::external_files("fxc-hlslcc", ".o")) {
     const std::vector<uint8_t> bytes = test::read_file(path);
     if (is_dxbc(bytes)) continue;
-    const ScanResult d3d9 = scan(bytes.data(), bytes.size());
+    const ScanResult d3d9 = scan(bytes);
     EXPECT_FALSE(d3d9.ok) << path;
     EXPECT_NE(d3d9.scan_result, 0) << path;
   }
 }
 
+// The descriptors come from the program's dcl_* instructions: vkd3d 1.2
+// does not read RDEF at all. Every byte of ExtrudeGS's RDEF overwritten
+// (and the container signed again) scans the same.
+TEST(Vkd3dPeer, RdefIsNotRead) {
+  std::vector<uint8_t> bytes = external("fxc-hlslcc", "apps__shaders__ExtrudeGS.o");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
+  const ScanResult before = scan(bytes);
+  ASSERT_TRUE(before.ok);
+  const Extent rdef = part_data(bytes, 'R', 'D', 'E', 'F');
+  ASSERT_GT(rdef.size, 0u);
+  std::fill_n(bytes.begin() + static_cast<std::ptrdiff_t>(rdef.offset), rdef.size, uint8_t{0xff});
+  dxc::sign_container(bytes);
+
+  const ScanResult after = scan(bytes);
+  ASSERT_TRUE(after.ok) << after.messages;
+  ASSERT_EQ(after.descriptors.size(), before.descriptors.size());
+  for (size_t i = 0; i < after.descriptors.size(); ++i) {
+    EXPECT_EQ(after.descriptors[i].type, before.descriptors[i].type) << i;
+    EXPECT_EQ(after.descriptors[i].register_index, before.descriptors[i].register_index) << i;
+  }
+  EXPECT_EQ(after.input_signature.size(), before.input_signature.size());
+}
+
+// The scan checks control-flow nesting: vs4__mov's last instruction, ret
+// (0x0100003e), made an endif (0x01000015), fails with vkd3d's E1000 and
+// the instruction's line (line 1 is the version token).
+TEST(Vkd3dPeer, UnmatchedEndifIsAnError) {
+  std::vector<uint8_t> bytes = external("fxc-hlslcc", "vs4__mov.o");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
+  const Extent shdr = part_data(bytes, 'S', 'H', 'D', 'R');
+  ASSERT_GE(shdr.size, 4u);
+  const auto last = bytes.begin() + static_cast<std::ptrdiff_t>(shdr.offset + shdr.size - 4);
+  const uint8_t ret[4] = {0x3e, 0x00, 0x00, 0x01};
+  ASSERT_TRUE(std::equal(ret, ret + 4, last));
+  *last = 0x15;
+  dxc::sign_container(bytes);
+
+  const ScanResult r = scan(bytes);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.scan_result, kInvalidShader);
+  EXPECT_EQ(r.signature_result, 0);
+  // "<anonymous>:5:1: E1000: Encountered 'endif' instruction without
+  // corresponding 'if' block." (with typographic quotes)
+  EXPECT_NE(r.messages.find(":5:1: E1000: Encountered"), std::string::npos) << r.messages;
+}
+
 // vkd3d checks the container's MD5 checksum on every call, and has no way
 // to skip it: one flipped bit in the last part fails both calls.
 TEST(Vkd3dPeer, ChecksumIsAlwaysChecked) {
-  if (!have("fxc-hlslcc", "apps__shaders__ExtrudeGS.o")) GTEST_SKIP() << "no ../shared/external/fxc-hlslcc";
-  std::vector<uint8_t> bytes = test::read_file(fs::path(SP_EXTERNAL_DIR) / "fxc-hlslcc" / "apps__shaders__ExtrudeGS.o");
-  ASSERT_FALSE(bytes.empty());
+  std::vector<uint8_t> bytes = external("fxc-hlslcc", "apps__shaders__ExtrudeGS.o");
+  if (bytes.empty()) GTEST_SKIP() << kNoExternal;
   bytes.back() ^= 1u;
-  const ScanResult r = scan(bytes.data(), bytes.size());
+  const ScanResult r = scan(bytes);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.scan_result, 0);
   EXPECT_NE(r.signature_result, 0);
