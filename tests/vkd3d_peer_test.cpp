@@ -226,6 +226,8 @@ TEST(Vkd3dPeer, NotAContainerFailsCleanly) {
     const ScanResult d3d9 = scan(bytes);
     EXPECT_FALSE(d3d9.ok) << path;
     EXPECT_NE(d3d9.scan_result, 0) << path;
+    // "<anonymous>: E0002: Invalid DXBC magic."
+    EXPECT_NE(d3d9.messages.find("E0002"), std::string::npos) << path << ": " << d3d9.messages;
   }
 }
 
