@@ -34,6 +34,10 @@ struct Options {
   // Checksums (the DXContainer digest) never decide whether a file is
   // accepted; the truncation sweep turns them off to stay fast.
   bool verify_checksums = true;
+  // What the host calls these bytes (Payload::tag: a part's fourcc), empty
+  // for a whole file: a format embedded under several tags reads each by
+  // it (fxc's RDEF, SHEX and STAT chunks have no magic of their own).
+  std::string_view tag;
 };
 
 // One format's decode of some bytes: the first error, or its model;
@@ -76,6 +80,10 @@ struct Dump {
   // A peer's output compared with this dump is cut at this marker, when
   // set (llvm-bcanalyzer's statistics after "Summary of ").
   std::string_view peer_output_ends_at;
+  // The dump is of the host file as a whole, not of one payload: a route
+  // through the host hands it the host's bytes (fxc's listing prints the
+  // container's signatures and resource table beside its program).
+  bool of_host = false;
 };
 
 // Another implementation that reads the format, run by `conform --impl`.

@@ -39,7 +39,9 @@ FileRead read(const Format& format, Bytes input, const Options& options) {
     if (f == nullptr || !f->supported()) continue;
     EmbeddedRead e;
     e.format = f;
-    e.decoded = f->parse(p.bytes, p.offset, options);
+    Options tagged = options;
+    tagged.tag = p.tag;
+    e.decoded = f->parse(p.bytes, p.offset, tagged);
     const std::string prefix = p.path + "." + std::string(f->name);
     if (e.decoded.error) reroot(*e.decoded.error, prefix);
     for (Diagnostic& w : e.decoded.warnings) reroot(w, prefix);
@@ -107,7 +109,9 @@ std::vector<std::string> dump_names() {
 DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, const Options& options,
                      TextBuffer& out) {
   DumpOutcome o;
+  Options tagged = options;
   Bytes bytes = input;
+  std::vector<Payload> payloads;  // outlives the write: `tagged` views a tag
   uint64_t offset = 0;
   if (route.through_payload) {
     // The host layer alone, then the preferred payload of the dump's format.
@@ -116,21 +120,29 @@ DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, 
       o.error = host.error;
       return o;
     }
-    const std::vector<Payload> payloads = format.payloads ? format.payloads(host, input) : std::vector<Payload>{};
+    if (format.payloads) payloads = format.payloads(host, input);
     const Embedding* embedding = nullptr;
     for (const Embedding& e : route.owner->embedded_in)
       if (e.host == format.name) embedding = &e;
     const std::string_view tag = embedding->tags.front();
-    const auto chosen = std::find_if(payloads.begin(), payloads.end(), [&](const Payload& p) { return p.tag == tag; });
+    // A dump of the whole host needs a payload of any of the tags; one of
+    // the payload, the first of the first tag.
+    const auto chosen = std::find_if(payloads.begin(), payloads.end(), [&](const Payload& p) {
+      return route.dump->of_host ? std::find(embedding->tags.begin(), embedding->tags.end(), p.tag) != embedding->tags.end()
+                                 : p.tag == tag;
+    });
     if (chosen == payloads.end()) {
       o.missing = "the " + std::string(format.name) + " has no " + std::string(tag) + " part to dump as " +
                   std::string(route.owner->name);
       return o;
     }
-    bytes = chosen->bytes;
-    offset = chosen->offset;
+    if (!route.dump->of_host) {
+      bytes = chosen->bytes;
+      offset = chosen->offset;
+      tagged.tag = chosen->tag;
+    }
   }
-  o.ok = route.dump->write(bytes, offset, options, out, o.error);
+  o.ok = route.dump->write(bytes, offset, tagged, out, o.error);
   return o;
 }
 

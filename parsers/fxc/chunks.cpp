@@ -1,0 +1,18 @@
+#include "fxc/chunks.h"
+
+#include <algorithm>
+
+namespace sp::fxc {
+
+const ChunkKind* chunk_kind(std::string_view tag) {
+  const auto it =
+      std::find_if(std::begin(kChunkKinds), std::end(kChunkKinds), [&](const ChunkKind& k) { return k.tag == tag; });
+  return it != std::end(kChunkKinds) ? &*it : nullptr;
+}
+
+bool parse_chunk(const ChunkKind& kind, const ChunkScope& s, Chunk& out) {
+  out.tag = kind.tag;
+  return kind.parse(s, out.model);
+}
+
+}  // namespace sp::fxc

@@ -1,0 +1,29 @@
+// Where fxc versions print the same program differently. One row per
+// version family, matched by the creator string RDEF carries ("Microsoft
+// (R) HLSL Shader Compiler 9.30.9200.20499"); a listing asks the row, never
+// the version. docs/formats/fxc.md lists each quirk with the files that
+// show it.
+#pragma once
+
+#include <string_view>
+
+namespace sp::fxc {
+
+struct ListingQuirks {
+  // The creator's version prefix this row covers ("9.29."); the empty
+  // prefix is the default row (the newest behaviour known).
+  std::string_view version_prefix;
+  // Immediate texel offsets as `sample_l_aoffimmi_indexable(1,0,0)(...)`
+  // (9.30 on) or as `sample_l_indexable(1,0,0)(...)` / `sample_l(1,0,0)`
+  // (9.29).
+  bool aoffimmi_suffix;
+  // `discard_nz l(-1)` (9.30 on) or `discard l(-1)` (9.29: no test
+  // suffix when discard tests an immediate; on a register it is unknown,
+  // and the listing keeps the suffix).
+  bool discard_immediate_suffix;
+};
+
+// The row for a creator string (the default row when none matches).
+[[nodiscard]] const ListingQuirks& listing_quirks(std::string_view creator);
+
+}  // namespace sp::fxc
