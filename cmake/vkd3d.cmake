@@ -1,6 +1,7 @@
 # vkd3d-shader (Debian libvkd3d-dev, 1.2 on Debian 12) as a peer for the
 # legacy fxc (DXBC SM4/SM5) decoding: tools/vkd3d_peer wraps its C API, which
-# the fxc differential fuzz target and bench/bench_fxc compare with.
+# bench/bench_fxc (and an fxc differential fuzz target, not written yet)
+# compare with.
 #
 # No option: found through pkg-config (libvkd3d-shader.pc) when it is there,
 # and everything that needs it is left out when it is not. SP_HAVE_VKD3D says
