@@ -2,3 +2,10 @@
 target_sources(sp_tests PRIVATE
   fxc/real_files_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_fxc_print)
+
+# shaderprobe against vkd3d-shader on the real files: the comparison
+# fuzz_fxc_vkd3d makes (fuzzers/support/fxc_vkd3d_compare.h).
+if(SP_HAVE_VKD3D)
+  target_sources(sp_tests PRIVATE fxc/vkd3d_compare_test.cpp)
+  target_link_libraries(sp_tests PRIVATE sp_fxc_vkd3d_compare)
+endif()
