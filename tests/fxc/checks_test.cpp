@@ -81,7 +81,8 @@ Checked check(ProgramType type, uint32_t major, uint32_t minor, std::vector<Inst
   p.instructions = std::move(instructions);
   p.length = static_cast<uint32_t>(write_program(p).size() / 4);
   const std::vector<uint8_t> bytes = write_program(p);
-  Context ctx(Limits{}, bytes.size());
+  const Limits limits;
+  Context ctx(limits, bytes.size());
   const FieldPath root = FieldPath::root("SHEX");
   Chunk chunk;
   const bool ok = parse_chunk(*chunk_kind("SHEX"), ChunkScope{bytes, 100, root, ctx}, chunk);

@@ -18,7 +18,8 @@ struct Read {
 
 Read read(std::string_view tag, const std::vector<uint8_t>& bytes) {
   Read r;
-  Context ctx(Limits{}, bytes.size());
+  const Limits limits;
+  Context ctx(limits, bytes.size());
   const FieldPath root = FieldPath::root(tag);
   r.ok = parse_chunk(*chunk_kind(tag), ChunkScope{bytes, 200, root, ctx}, r.chunk);
   r.error = ctx.take_error();
