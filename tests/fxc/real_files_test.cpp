@@ -44,7 +44,7 @@ std::vector<DecodedChunk> decode_all(const std::filesystem::path& path, const st
     const std::string tag = fourcc_text(p.fourcc);
     const ChunkKind* kind = chunk_kind(tag);
     if (kind == nullptr) continue;
-    const Limits limits;
+    const Limits limits;  // Context keeps a reference
     Context ctx(limits, p.data.size());
     const FieldPath root = FieldPath::root(tag);
     DecodedChunk d{tag, p.data, {}};
@@ -91,7 +91,7 @@ TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   ASSERT_TRUE(r.ok());
   for (const dxc::Part& p : r.container->parts) {
     if (fourcc_text(p.fourcc) != "SHEX") continue;
-    const Limits limits;
+    const Limits limits;  // Context keeps a reference
     Context ctx(limits, p.data.size());
     const FieldPath root = FieldPath::root("SHEX");
     Chunk chunk;
