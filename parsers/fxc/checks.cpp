@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "core/strings.h"
@@ -113,14 +112,23 @@ class ProgramChecker {
       } else if (op == Opcode::dcl_temps && !in.words.empty()) {
         temps_.back() = std::max(temps_.back(), in.words[0]);
       } else if (op == Opcode::dcl_indexable_temp && in.words.size() >= 2) {
-        uint32_t& size = indexable_[*key(phase, in.words[0])];
-        size = std::max(size, in.words[1]);
+        indexable_.emplace_back(*key(phase, in.words[0]), in.words[1]);
       } else if (info != nullptr && info->kind == OpKind::x && !in.operands.empty() &&
                  is_resource(in.operands[0].type())) {
         const auto id = immediate_index(in.operands[0], 0);
-        if (const auto k = id ? key(in.operands[0].type(), *id) : std::nullopt) resources_.insert(*k);
+        if (const auto k = id ? key(in.operands[0].type(), *id) : std::nullopt) resources_.push_back(*k);
       }
     }
+    // Sorted for binary search: a hash table's collisions could be chosen
+    // by a crafted file, making the lookups quadratic. An x# declared
+    // twice in a phase keeps the larger size.
+    std::sort(resources_.begin(), resources_.end());
+    std::sort(indexable_.begin(), indexable_.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second > b.second;
+    });
+    indexable_.erase(std::unique(indexable_.begin(), indexable_.end(),
+                                 [](const auto& a, const auto& b) { return a.first == b.first; }),
+                     indexable_.end());
   }
 
   void warn(Code code, const Instruction& in, const FieldPath& at, std::string message) {
@@ -143,7 +151,7 @@ class ProgramChecker {
     } else if (depth == 0 && is_resource(type)) {
       const auto id = immediate_index(o, 0);
       const auto k = id ? key(type, *id) : std::nullopt;
-      if (id && !(k && resources_.contains(*k)))
+      if (id && !(k && std::binary_search(resources_.begin(), resources_.end(), *k)))
         warn(Code::undeclared_resource, in, at,
              strprintf("%s%s%llu has no declaration", std::string(register_name(type)).c_str(),
                        p_.version.sm51() ? " range " : "", static_cast<unsigned long long>(*id)));
@@ -162,8 +170,10 @@ class ProgramChecker {
     const auto x = immediate_index(o, 0);
     if (!x) return;
     const auto k = key(phase, *x);
-    const auto it = k ? indexable_.find(*k) : indexable_.end();
-    if (it == indexable_.end()) {
+    const auto it = k ? std::lower_bound(indexable_.begin(), indexable_.end(), *k,
+                                         [](const auto& declared, uint64_t v) { return declared.first < v; })
+                      : indexable_.end();
+    if (it == indexable_.end() || it->first != *k) {
       warn(Code::register_out_of_range, in, at,
            strprintf("x%llu has no dcl_indexableTemp in its phase", static_cast<unsigned long long>(*x)));
       return;
@@ -248,8 +258,8 @@ class ProgramChecker {
   const Program& p_;
   const ChunkScope& s_;
   std::vector<uint32_t> temps_;                       // dcl_temps, by phase
-  std::unordered_map<uint64_t, uint32_t> indexable_;  // (phase, x#) -> elements
-  std::unordered_set<uint64_t> resources_;            // (operand type, register or range id)
+  std::vector<std::pair<uint64_t, uint32_t>> indexable_;  // (phase, x#) and its elements, sorted
+  std::vector<uint64_t> resources_;                       // (operand type, register or range id), sorted
   std::vector<Block> blocks_;
 };
 

@@ -12,8 +12,10 @@
 //                                  instruction of its phase
 // A hull shader's phases each declare their own temps and start a
 // declaration section of their own; resources are declared once for the
-// whole program. Each check is linear in the program and allocates at
-// most a record per instruction.
+// whole program. Each check is one pass over the instructions, after one
+// that collects and sorts the declarations (n log n in their number: no
+// hash table, whose collisions a crafted file could choose), and
+// allocates at most a record per instruction.
 #pragma once
 
 #include "fxc/chunk.h"
