@@ -38,53 +38,51 @@ std::string name_of(const std::string_view (&table)[N], uint32_t value) {
   return value < N ? std::string(table[value]) : std::to_string(value);
 }
 
+// D3DSHADER_PARAM_REGISTER_TYPE: each register file's name, whether its
+// number follows, and where its numbering starts (the constant files past
+// 2047 continue c#). Where the name depends on the shader or the register,
+// register_name() spells it.
+struct RegisterFile {
+  std::string_view name;
+  bool numbered;
+  uint32_t first;
+};
+constexpr RegisterFile kRegisterFiles[] = {
+    {"r", true, 0},        // TEMP
+    {"v", true, 0},        // INPUT
+    {"c", true, 0},        // CONST
+    {"a", true, 0},        // ADDR; TEXTURE (t#) in a pixel shader
+    {"", false, 0},        // RASTOUT: oPos, oFog, oPts
+    {"oD", true, 0},       // ATTROUT
+    {"oT", true, 0},       // TEXCRDOUT; OUTPUT (o#) from vs_3_0
+    {"i", true, 0},        // CONSTINT
+    {"oC", true, 0},       // COLOROUT
+    {"oDepth", false, 0},  // DEPTHOUT
+    {"s", true, 0},        // SAMPLER
+    {"c", true, 2048},     // CONST2
+    {"c", true, 4096},     // CONST3
+    {"c", true, 6144},     // CONST4
+    {"b", true, 0},        // CONSTBOOL
+    {"aL", false, 0},      // LOOP
+    {"half", true, 0},     // TEMPFLOAT16
+    {"", false, 0},        // MISCTYPE: vPos, vFace
+    {"l", true, 0},        // LABEL
+    {"p", true, 0},        // PREDICATE
+};
+constexpr std::string_view kRastOutNames[] = {"oPos", "oFog", "oPts"};
+constexpr std::string_view kMiscTypeNames[] = {"vPos", "vFace"};
+
 std::string register_name(const Parameter& p, const Version& v) {
   const uint32_t n = p.number();
-  switch (p.type()) {
-    case kTemp:
-      return strprintf("r%u", n);
-    case kInput:
-      return strprintf("v%u", n);
-    case kConst:
-      return strprintf("c%u", n);
-    case kAddrOrTexture:
-      return strprintf(v.pixel() ? "t%u" : "a%u", n);
-    case kRastOut:
-      return n == 0 ? "oPos" : n == 1 ? "oFog" : n == 2 ? "oPts" : strprintf("oRast%u", n);
-    case kAttrOut:
-      return strprintf("oD%u", n);
-    case kTexCrdOut:
-      return strprintf(v.sm3() ? "o%u" : "oT%u", n);
-    case kConstInt:
-      return strprintf("i%u", n);
-    case kColorOut:
-      return strprintf("oC%u", n);
-    case kDepthOut:
-      return "oDepth";
-    case kSampler:
-      return strprintf("s%u", n);
-    // The constant register files past 2047 (D3DSPR_CONST2..4).
-    case kConst2:
-      return strprintf("c%u", n + 2048);
-    case kConst3:
-      return strprintf("c%u", n + 4096);
-    case kConst4:
-      return strprintf("c%u", n + 6144);
-    case kConstBool:
-      return strprintf("b%u", n);
-    case kLoop:
-      return "aL";
-    case kTempFloat16:
-      return strprintf("half%u", n);
-    case kMiscType:
-      return n == 0 ? "vPos" : n == 1 ? "vFace" : strprintf("vMisc%u", n);
-    case kLabel:
-      return strprintf("l%u", n);
-    case kPredicate:
-      return strprintf("p%u", n);
-    default:
-      return strprintf("reg%u_%u", p.type(), n);
-  }
+  const uint32_t type = p.type();
+  if (type == kAddrOrTexture && v.pixel()) return strprintf("t%u", n);
+  if (type == kTexCrdOut && v.sm3()) return strprintf("o%u", n);
+  if (type == kRastOut) return n < std::size(kRastOutNames) ? std::string(kRastOutNames[n]) : strprintf("oRast%u", n);
+  if (type == kMiscType)
+    return n < std::size(kMiscTypeNames) ? std::string(kMiscTypeNames[n]) : strprintf("vMisc%u", n);
+  if (type >= std::size(kRegisterFiles)) return strprintf("reg%u_%u", type, n);
+  const RegisterFile& f = kRegisterFiles[type];
+  return f.numbered ? std::string(f.name) + std::to_string(n + f.first) : std::string(f.name);
 }
 
 // A relative address: "[a0.x]" (the address register's component) or "[aL]".

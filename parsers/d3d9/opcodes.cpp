@@ -17,6 +17,8 @@ const OpcodeInfo* opcode_info(uint32_t value) {
   return nullptr;
 }
 
+std::span<const OpcodeInfo> all_opcodes() { return kTable; }
+
 Layout layout_of(const OpcodeInfo& info, bool sm3, bool predicated) {
   Layout out;
   auto add = [&](Item item) { out.items[out.size++] = item; };

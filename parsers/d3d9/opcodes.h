@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace sp::d3d9 {
@@ -26,6 +27,8 @@ struct OpcodeInfo {
 // The table row of a 16-bit opcode value, or null for a value shader
 // models 2 and 3 do not define.
 [[nodiscard]] const OpcodeInfo* opcode_info(uint32_t value);
+// Every row, in opcode order.
+[[nodiscard]] std::span<const OpcodeInfo> all_opcodes();
 
 // What one token after the instruction token is.
 enum class Item : uint8_t { word, destination, predicate, source };
