@@ -12,6 +12,8 @@
 namespace sp::d3d9 {
 namespace {
 
+// The records' sizes (d3dx9shader.h): D3DXSHADER_CONSTANTTABLE,
+// _CONSTANTINFO, _TYPEINFO, _STRUCTMEMBERINFO.
 constexpr uint32_t kHeaderSize = 28;
 constexpr uint32_t kConstantInfoSize = 20;
 constexpr uint32_t kTypeInfoSize = 16;
