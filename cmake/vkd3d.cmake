@@ -1,6 +1,6 @@
 # vkd3d-shader (Debian libvkd3d-dev, 1.2 on Debian 12) as a peer for the
 # legacy fxc (DXBC SM4/SM5) decoding: tools/vkd3d_peer wraps its C API, which
-# bench/bench_fxc (and an fxc differential fuzz target, not written yet)
+# bench/bench_fxc and the differential fuzz target fuzz_fxc_vkd3d
 # compare with.
 #
 # No option: found through pkg-config (libvkd3d-shader.pc) when it is there,

@@ -3,11 +3,24 @@
 // vkd3d_shader.h 1.2 uses size_t without including <stddef.h> (later
 // versions do).
 #include <cstddef>
+#include <cstring>
 
 #include <vkd3d_shader.h>
 
 namespace sp::vkd3d_peer {
 namespace {
+
+// An enumeration field as the number vkd3d stored. vkd3d copies some of
+// them from the file unchecked (a signature element's component type), so
+// reading one as its enum type could load a value the enum does not have
+// (UBSan's -fsanitize=enum): copy its bytes instead.
+template <typename E>
+uint32_t raw(const E& field) {
+  static_assert(sizeof(E) == sizeof(uint32_t));
+  uint32_t v;
+  std::memcpy(&v, &field, sizeof v);
+  return v;
+}
 
 std::string descriptor_type_name(vkd3d_shader_descriptor_type type) {
   switch (type) {
@@ -65,8 +78,7 @@ ScanResult scan(const uint8_t* data, size_t size) {
     for (unsigned i = 0; i < descriptors.descriptor_count; ++i) {
       const vkd3d_shader_descriptor_info& d = descriptors.descriptors[i];
       r.descriptors.push_back(Descriptor{descriptor_type_name(d.type), d.register_space, d.register_index, d.count,
-                                         static_cast<uint32_t>(d.resource_type),
-                                         static_cast<uint32_t>(d.resource_data_type), d.flags});
+                                         raw(d.resource_type), raw(d.resource_data_type), d.flags});
     }
     vkd3d_shader_free_scan_descriptor_info(&descriptors);
   }
@@ -82,8 +94,8 @@ ScanResult scan(const uint8_t* data, size_t size) {
       const vkd3d_shader_signature_element& e = signature.elements[i];
       r.input_signature.push_back(SignatureElement{
           e.semantic_name != nullptr ? e.semantic_name : "", e.semantic_index, e.stream_index,
-          static_cast<uint32_t>(e.sysval_semantic), static_cast<uint32_t>(e.component_type), e.register_index, e.mask,
-          e.used_mask, static_cast<uint32_t>(e.min_precision)});
+          raw(e.sysval_semantic), raw(e.component_type), e.register_index, e.mask, e.used_mask,
+          raw(e.min_precision)});
     }
     vkd3d_shader_free_shader_signature(&signature);
   }
