@@ -21,6 +21,7 @@
 
 #include "conformance/adapters.h"
 #include "conformance/fxc/builders.h"
+#include "conformance/fxc/suite.h"
 #include "conformance/generator.h"
 #include "core/strings.h"
 #include "formats/registry.h"
@@ -34,6 +35,7 @@ using namespace sp::fxc;
 using namespace sp::fxc::build;
 using conform::Sidecar;
 using conform::gen::Spec;
+using cases::Suite;
 
 using Bytes8 = std::vector<uint8_t>;
 
@@ -65,10 +67,15 @@ const std::map<std::string, std::string> kFlags = {
     {"TrailingBytes", "bytes after the program's declared length inside its chunk"},
     {"Limit", "at or beyond a named limit of core/limits.h"},
     {"Semantics", "decodes token by token, but no compiler writes it: the semantic checks' warnings"},
+    {"Stat", "the STAT chunk: fxc's statistics, 28, 29 or 37 DWORDs"},
+    {"Ifce", "the IFCE chunk: class types, class instances, interface slots"},
+    {"Unterminated", "a string with no NUL inside its chunk"},
+    {"Aliasing", "records that share one table, so decoding grows faster than the input"},
 };
 
 std::string class_of(const Spec& s) {
-  return conform::gen::class_of(s, {Code::invalid_value, Code::unsupported_version}, {Code::limit_exceeded});
+  return conform::gen::class_of(s, {Code::invalid_value, Code::unsupported_version},
+                                {Code::limit_exceeded, Code::decode_budget_exceeded});
 }
 
 Bytes8 container(const Program& p) { return container_of(p); }
@@ -115,15 +122,6 @@ Bytes8 with_word(const Program& p, size_t at, uint32_t value) {
   store_le(chunk.data() + at, value);
   return container(p.version.major(), std::move(chunk));
 }
-
-struct Suite {
-  std::vector<Spec> specs;
-  void add(std::string name, Bytes8 bytes, std::optional<Code> error, std::vector<std::string> flags,
-           std::string comment, std::vector<Code> warnings = {}) {
-    specs.push_back({std::move(name), std::move(bytes), error, std::move(warnings), std::move(flags),
-                     std::move(comment)});
-  }
-};
 
 void valid_cases(Suite& s) {
   for (const cases::ProgramCase& c : cases::valid_programs())
@@ -533,7 +531,8 @@ int main(int argc, char** argv) {
       [](const std::vector<fs::path>&) {
         Suite s;
         for (auto* group : {&valid_cases, &opcode_cases, &length_cases, &operand_cases, &dimension_cases,
-                            &custom_data_cases, &header_cases, &warning_cases, &semantic_cases})
+                            &custom_data_cases, &header_cases, &warning_cases, &semantic_cases,
+                            &cases::stat_ifce_cases})
           group(s);
         return s.specs;
       },
