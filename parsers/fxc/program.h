@@ -44,6 +44,7 @@ enum OperandType : uint32_t {
   kOutputControlPoint = 26,
   kThis = 29,
   kUav = 30,
+  kThreadGroupSharedMemory = 31,
 };
 
 // D3D10_SB_OPERAND_INDEX_REPRESENTATION.

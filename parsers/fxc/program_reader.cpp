@@ -137,7 +137,43 @@ class ProgramReader {
       }
     }
     if (pos != stop) return mismatch(in, *info, at, start, length, "its operands");
-    return resource_dimension(in, offset_of(start), at);
+    return declared_register(in, offset_of(start), at) && resource_dimension(in, offset_of(start), at);
+  }
+
+  // A binding declaration's operand is the register kind it declares
+  // (dcl_uav_structured declares a u#): a reader that trusts the opcode
+  // and one that trusts the operand would bind different things.
+  bool declared_register(const Instruction& in, uint64_t offset, const FieldPath& at) {
+    uint32_t wanted;
+    switch (in.opcode()) {
+      case Opcode::dcl_resource:
+      case Opcode::dcl_resource_raw:
+      case Opcode::dcl_resource_structured:
+        wanted = kResource;
+        break;
+      case Opcode::dcl_uav_typed:
+      case Opcode::dcl_uav_raw:
+      case Opcode::dcl_uav_structured:
+        wanted = kUav;
+        break;
+      case Opcode::dcl_sampler:
+        wanted = kSampler;
+        break;
+      case Opcode::dcl_constant_buffer:
+        wanted = kConstantBuffer;
+        break;
+      case Opcode::dcl_tgsm_raw:
+      case Opcode::dcl_tgsm_structured:
+        wanted = kThreadGroupSharedMemory;
+        break;
+      default:
+        return true;
+    }
+    const uint32_t type = in.operands.front().type();
+    if (type == wanted) return true;
+    return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
+                       strprintf("%s declares operand type %u, not %u", std::string(opcode_info(in.token & 0x7FF)->name).c_str(),
+                                 type, wanted));
   }
 
   // A resource dimension no shader model defines (D3D10_SB_RESOURCE_DIMENSION
