@@ -244,10 +244,11 @@ void operand_cases(Suite& s) {
   }
 }
 
-// Typed resource declarations and the extended resource-dimension token
-// name a D3D10_SB_RESOURCE_DIMENSION, 1 to 12: a driver indexes its
-// tables with it.
-void dimension_cases(Suite& s) {
+// Binding declarations: typed ones and the extended resource-dimension
+// token name a D3D10_SB_RESOURCE_DIMENSION, 1 to 12 (a driver indexes its
+// tables with it), and each declares a register of its own kind (a reader
+// trusting the opcode and one trusting the operand bind different things).
+void declaration_cases(Suite& s) {
   const auto with_dimension = [](Opcode op, uint32_t dim) {
     Builder b(ProgramType::pixel, 5, 0);
     if (op == Opcode::dcl_resource) b.dcl_resource(Dim::texture2d, ReturnType::float_, 0);
@@ -274,6 +275,21 @@ void dimension_cases(Suite& s) {
     s.add(strprintf("n_extended_resource_dimension_%u", dim), container(b.program()), Code::invalid_value,
           {"ExtendedOpcode"}, strprintf("sample with an extended resource-dimension token of dimension %u", dim));
   }
+  const auto declaring = [](Opcode op, std::vector<Arg> operands, std::vector<uint32_t> words) {
+    Builder b(ProgramType::compute, 5, 0);
+    b.emit(op, std::move(operands), std::move(words));
+    b.dcl_thread_group(1, 1, 1);
+    b.emit(Opcode::ret);
+    return container(b.program());
+  };
+  s.add("n_uav_declared_as_function_body", declaring(Opcode::dcl_uav_structured, {reg(RegType::fb, {0})}, {4}),
+        Code::operand_invalid, {"Declarations", "Operand"}, "dcl_uav_structured of fb0, not of a u#");
+  s.add("n_resource_declared_as_uav", declaring(Opcode::dcl_resource_raw, {uav(0).none()}, {}), Code::operand_invalid,
+        {"Declarations", "Operand"}, "dcl_resource_raw of u0, not of a t#");
+  s.add("n_constant_buffer_declared_as_temp", declaring(Opcode::dcl_constant_buffer, {temp(0)}, {}),
+        Code::operand_invalid, {"Declarations", "Operand"}, "dcl_constantbuffer of r0, not of a cb#");
+  s.add("n_tgsm_declared_as_sampler", declaring(Opcode::dcl_tgsm_raw, {sampler(0)}, {16}), Code::operand_invalid,
+        {"Declarations", "Operand"}, "dcl_tgsm_raw of s0, not of a g#");
 }
 
 // Custom data carries its length in the DWORD after the opcode token.
@@ -530,7 +546,7 @@ int main(int argc, char** argv) {
       argc, argv, "legacy fxc",
       [](const std::vector<fs::path>&) {
         Suite s;
-        for (auto* group : {&valid_cases, &opcode_cases, &length_cases, &operand_cases, &dimension_cases,
+        for (auto* group : {&valid_cases, &opcode_cases, &length_cases, &operand_cases, &declaration_cases,
                             &custom_data_cases, &header_cases, &warning_cases, &semantic_cases,
                             &cases::stat_ifce_cases})
           group(s);

@@ -24,8 +24,33 @@ constexpr Row kRows[] = {
 #undef SP_OPCODE
 };
 
-// One instruction of `row`'s shape: temps for its operands, counting words
-// for the others, a two-entry table for 'n' and 'h'.
+// The register a binding declaration declares (the reader checks that its
+// operand is one); r for everything else.
+RegType declared(Opcode op) {
+  switch (op) {
+    case Opcode::dcl_resource:
+    case Opcode::dcl_resource_raw:
+    case Opcode::dcl_resource_structured:
+      return RegType::t;
+    case Opcode::dcl_uav_typed:
+    case Opcode::dcl_uav_raw:
+    case Opcode::dcl_uav_structured:
+      return RegType::u;
+    case Opcode::dcl_sampler:
+      return RegType::s;
+    case Opcode::dcl_constant_buffer:
+      return RegType::cb;
+    case Opcode::dcl_tgsm_raw:
+    case Opcode::dcl_tgsm_structured:
+      return RegType::g;
+    default:
+      return RegType::r;
+  }
+}
+
+// One instruction of `row`'s shape: the declared register or temps for its
+// operands, counting words for the others, a two-entry table for 'n' and
+// 'h'.
 Program one_of(const Row& row, uint32_t minor) {
   Builder b(ProgramType::hull, 5, minor);
   if (row.op == Opcode::customdata) {
@@ -35,7 +60,7 @@ Program one_of(const Row& row, uint32_t minor) {
   std::vector<Arg> operands;
   std::vector<uint32_t> w;
   for (const char item : row.shape) {
-    if (item == 'o') operands.push_back(temp(static_cast<uint32_t>(operands.size())));
+    if (item == 'o') operands.push_back(reg(operands.empty() ? declared(row.op) : RegType::r, {0}));
     if (item == 'w' || (item == 's' && b.sm51())) w.push_back(static_cast<uint32_t>(w.size() + 1));
     if (item == 'n' || item == 'h') w.insert(w.end(), {2, 7, 8});
   }
