@@ -12,10 +12,11 @@
 
 #include "fxc/chunk.h"
 #include "fxc/program.h"
+#include "fxc/rdef.h"
 
 namespace sp::fxc {
 
-using ChunkModel = std::variant<Program>;
+using ChunkModel = std::variant<Program, Rdef>;
 
 struct Chunk {
   std::string_view tag;  // the row's (static) fourcc
@@ -42,6 +43,7 @@ std::vector<uint8_t> write_as(const ChunkModel& model) {
 inline constexpr ChunkKind kChunkKinds[] = {
     {"SHEX", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
     {"SHDR", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
+    {"RDEF", detail::parse_as<Rdef, parse_rdef>, detail::write_as<Rdef, write_rdef>},
 };
 
 // The fourccs of kChunkKinds, for the registry's Embedding.
