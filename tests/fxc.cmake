@@ -1,5 +1,6 @@
 # Legacy fxc bytecode's tests (included by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
+  fxc/listing_header_test.cpp
   fxc/rdef_test.cpp
   fxc/real_files_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_fxc_print)

@@ -67,10 +67,10 @@ struct RdefBinding {
   uint32_t dimension = 0;    // D3D_SRV_DIMENSION
   uint32_t num_samples = 0;  // or a structured buffer's stride; ~0 when none
   uint32_t bind_point = 0;
-  uint32_t bind_count = 0;   // 0: unbounded (SM5.1)
-  uint32_t flags = 0;        // D3D_SHADER_INPUT_FLAGS
-  uint32_t space = 0;        // SM5.1
-  uint32_t id = 0;           // SM5.1: the range id the program's declarations use
+  uint32_t bind_count = 0;  // 0: unbounded (SM5.1)
+  uint32_t flags = 0;       // D3D_SHADER_INPUT_FLAGS
+  uint32_t space = 0;       // SM5.1
+  uint32_t id = 0;          // SM5.1: the range id the program's declarations use
 };
 
 // A structure member: D3D11_SHADER_TYPE_DESC's members are (name, type,
@@ -88,7 +88,7 @@ struct RdefMember {
 // GetBaseClass, GetNumInterfaces and GetInterfaceByIndex, and are read so:
 // a sub type, a base class, and a count of u32 type offsets at an offset.
 struct RdefType {
-  uint32_t offset = 0;  // of the record, from the start of the chunk
+  uint32_t offset = 0;          // of the record, from the start of the chunk
   uint16_t variable_class = 0;  // D3D_SHADER_VARIABLE_CLASS
   uint16_t variable_type = 0;   // D3D_SHADER_VARIABLE_TYPE
   uint16_t rows = 0;

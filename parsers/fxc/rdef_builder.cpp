@@ -69,9 +69,7 @@ class Layout {
     end_ += static_cast<uint32_t>(s.text.size() + 1);
   }
 
-  void resolve(RdefTypeRef& ref) const {
-    ref.offset = ref.index == kNoType ? 0 : r_.types.at(ref.index).offset;
-  }
+  void resolve(RdefTypeRef& ref) const { ref.offset = ref.index == kNoType ? 0 : r_.types.at(ref.index).offset; }
 
   Rdef& r_;
   uint32_t end_ = 0;

@@ -68,10 +68,10 @@ class RdefReader {
     // would read records no writer defined.
     const RdefLayout& known = rd.magic == kRd11Magic51 ? kRdefLayout51 : kRdefLayout50;
     const uint32_t got[] = {l.header, l.constant_buffer, l.binding, l.variable, l.type, l.member};
-    const uint32_t want[] = {known.header, known.constant_buffer, known.binding,
-                             known.variable, known.type, known.member};
-    constexpr std::string_view kNames[] = {"header_size",   "constant_buffer_size", "binding_size",
-                                           "variable_size", "type_size",            "member_size"};
+    const uint32_t want[] = {known.header, known.constant_buffer, known.binding, known.variable,
+                             known.type,   known.member};
+    constexpr std::string_view kNames[] = {"header_size", "constant_buffer_size", "binding_size", "variable_size",
+                                           "type_size",   "member_size"};
     for (size_t i = 0; i < std::size(got); ++i)
       if (got[i] != want[i]) {
         const std::string field = "rd11." + std::string(kNames[i]);
@@ -94,8 +94,8 @@ class RdefReader {
       const bool outside = offset >= s_.data.size();
       const FieldPath f = at.field(count_field);
       return s_.ctx.fail(outside ? Code::offset_out_of_bounds : Code::count_too_large, s_.base + count_at, f,
-                         strprintf("%u records of %u bytes at offset %u do not fit in the %zu-byte chunk", count,
-                                   size, offset, s_.data.size()));
+                         strprintf("%u records of %u bytes at offset %u do not fit in the %zu-byte chunk", count, size,
+                                   offset, s_.data.size()));
     }
     if (!s_.ctx.charge(count, s_.base + count_at, at)) return false;
     claim(offset, bytes);
@@ -156,8 +156,7 @@ class RdefReader {
       RdefConstantBuffer& cb = out_.constant_buffers[i];
       if (!r.u32(cb.name.offset, "name_offset") || !r.u32(cb.variable_count, "variable_count") ||
           !r.u32(cb.variable_offset, "variable_offset") || !r.u32(cb.size, "size") || !r.u32(cb.flags, "flags") ||
-          !r.u32(cb.type, "type") || !string(cb.name, at, "name", start) ||
-          !variables(cb, at, start + 4))
+          !r.u32(cb.type, "type") || !string(cb.name, at, "name", start) || !variables(cb, at, start + 4))
         return false;
     }
     return true;
@@ -317,9 +316,9 @@ class RdefReader {
   }
 
   [[gnu::cold]] bool too_deep(uint64_t field_at, const FieldPath& at, uint64_t depth) {
-    return s_.ctx.fail(Code::limit_exceeded, s_.base + field_at, at,
-                       strprintf("types nested %" PRIu64 " deep (limits.max_depth is %u)", depth,
-                                 s_.ctx.limits().max_depth));
+    return s_.ctx.fail(
+        Code::limit_exceeded, s_.base + field_at, at,
+        strprintf("types nested %" PRIu64 " deep (limits.max_depth is %u)", depth, s_.ctx.limits().max_depth));
   }
 
   // Every type t reaches is done: its height is one more than theirs.
@@ -349,10 +348,10 @@ class RdefReader {
         !r.u16(type.columns, "columns") || !r.u16(type.elements, "elements") ||
         !r.u16(type.member_count, "member_count") || !r.u32(type.member_offset, "member_offset"))
       return false;
-    if (out_.rd11 && (!r.u32(type.sub_type.offset, "sub_type_offset") ||
-                      !r.u32(type.base_class.offset, "base_class_offset") ||
-                      !r.u32(type.interface_count, "interface_count") ||
-                      !r.u32(type.interfaces_offset, "interfaces_offset") || !r.u32(type.name.offset, "name_offset")))
+    if (out_.rd11 &&
+        (!r.u32(type.sub_type.offset, "sub_type_offset") || !r.u32(type.base_class.offset, "base_class_offset") ||
+         !r.u32(type.interface_count, "interface_count") || !r.u32(type.interfaces_offset, "interfaces_offset") ||
+         !r.u32(type.name.offset, "name_offset")))
       return false;
     if (type.name.offset != 0 && !string(type.name, at, "name", type.offset + uint64_t{32})) return false;
     if (!table(type.member_offset, type.member_count, l.member, at, "member_count",

@@ -61,9 +61,8 @@ void put_bindings(Canvas& c, const Rdef& r) {
 }
 
 void put_variable(Canvas& c, const Rdef& r, const RdefVariable& v, uint64_t at) {
-  const uint32_t words[] = {v.name.offset,   v.start_offset,  v.size,          v.flags,
-                            v.type.offset,   v.default_value_offset, v.start_texture, v.texture_size,
-                            v.start_sampler, v.sampler_size};
+  const uint32_t words[] = {v.name.offset,          v.start_offset,  v.size,         v.flags,         v.type.offset,
+                            v.default_value_offset, v.start_texture, v.texture_size, v.start_sampler, v.sampler_size};
   const size_t n = r.rd11 ? 10 : 6;
   for (size_t k = 0; k < n; ++k) c.u32(at + 4 * k, words[k]);
   c.string(v.name);

@@ -2,11 +2,12 @@
 // the error their flaw names (type cycles, a 100,000-deep type chain,
 // offsets and counts past the chunk, unterminated strings) without
 // recursion or an allocation sized by the file.
+#include "fxc/rdef.h"
+
 #include <gtest/gtest.h>
 
 #include <optional>
 
-#include "fxc/rdef.h"
 #include "fxc/rdef_builder.h"
 
 namespace sp::fxc {

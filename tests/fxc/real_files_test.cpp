@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/strings.h"
@@ -125,21 +126,34 @@ std::string read_text(const std::filesystem::path& path) {
   return s.str();
 }
 
-// The program part (from the version line on), until the listing's header
-// lands: see issue 18's notes.
-std::string program_part(const std::string& listing) {
-  for (size_t at = 0; at < listing.size();) {
-    const size_t end = listing.find('\n', at);
-    const std::string_view line(listing.data() + at, (end == std::string::npos ? listing.size() : end) - at);
-    if (line.size() == 6 && line[2] == '_' && line[4] == '_' && line[0] != '/') return listing.substr(at);
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  return {};
+// The listings whose class tables ("Available Class Types" and "Interface
+// slots", after the signatures) come from the IFCE chunk, which this
+// branch does not decode: issue 18's IFCE decoder (branch h-stat) brings
+// the model they print from. They are compared without those tables.
+bool needs_ifce(const std::filesystem::path& path) {
+  static const std::set<std::string> kFiles = {
+      "apps__shaders__SubroutinesPS.o", "ps5__interface_arrays.o", "ps5__interfaces.o",
+      "ps5__interfaces_multifunc.o",    "ps5__retc.o",             "quarantined__ps5__this.o"};
+  return kFiles.contains(path.filename().string());
 }
 
-TEST(FxcRealFiles, ProgramListingIsFxcs) {
-  size_t compared = 0;
+// The listing without its class tables: from the empty comment line
+// before "// Available Class Types:" to the program's version line.
+std::string without_class_tables(const std::string& listing) {
+  const size_t begin = listing.find("//\n// Available Class Types:\n");
+  if (begin == std::string::npos) return listing;
+  size_t end = begin;
+  while (end < listing.size() && listing.compare(end, 2, "//") == 0) {
+    const size_t eol = listing.find('\n', end);
+    end = eol == std::string::npos ? listing.size() : eol + 1;
+  }
+  return listing.substr(0, begin) + listing.substr(end);
+}
+
+// Issue 18, acceptance 1: the whole listing, byte for byte, less what the
+// binary cannot hold (the command line) and what IFCE holds.
+TEST(FxcRealFiles, ListingIsFxcs) {
+  size_t compared = 0, whole = 0;
   for (const auto& path : test::external_files("fxc-hlslcc", ".o")) {
     const auto file = test::read_file(path);
     if (!dxc::looks_like_container(file)) continue;  // D3D9 bytecode: not this format
@@ -148,13 +162,20 @@ TEST(FxcRealFiles, ProgramListingIsFxcs) {
     ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << path << ": " << error->to_string();
     auto asm_path = path;
     asm_path.replace_extension(".asm");
-    const std::string expected = program_part(without_command_line(read_text(asm_path)));
-    ASSERT_FALSE(expected.empty()) << asm_path;
-    EXPECT_EQ(program_part(out.str()), expected) << path;
+    std::string expected = without_command_line(read_text(asm_path));
+    if (needs_ifce(path)) {
+      const std::string shorter = without_class_tables(expected);
+      EXPECT_NE(shorter, expected) << path << " has no class tables: drop it from needs_ifce";
+      expected = shorter;
+    } else {
+      ++whole;
+    }
+    EXPECT_EQ(out.str(), expected) << path;
     ++compared;
   }
   if (compared == 0) GTEST_SKIP() << "no ../shared/external";
   EXPECT_EQ(compared, 112u);
+  EXPECT_EQ(whole, 106u);
 }
 
 }  // namespace
