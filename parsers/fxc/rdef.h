@@ -82,11 +82,12 @@ struct RdefMember {
 };
 
 // D3D11_SHADER_TYPE_DESC. SM5's record has four more words before its name
-// (vkd3d and Wine skip them as unknown). fxc fills the first for an
-// interface pointer with the offset of its interface's type; the four
-// follow the order of ID3D11ShaderReflectionType's GetSubType,
-// GetBaseClass, GetNumInterfaces and GetInterfaceByIndex, and are read so:
-// a sub type, a base class, and a count of u32 type offsets at an offset.
+// (Wine skips them, vkd3d writes zeros: both call them unknown). fxc fills
+// the first for an interface pointer with the offset of its interface's
+// type; the four follow the order of ID3D11ShaderReflectionType's
+// GetSubType, GetBaseClass, GetNumInterfaces and GetInterfaceByIndex, and
+// are read so: a sub type, a base class, and a count of u32 type offsets
+// at an offset.
 struct RdefType {
   uint32_t offset = 0;          // of the record, from the start of the chunk
   uint16_t variable_class = 0;  // D3D_SHADER_VARIABLE_CLASS

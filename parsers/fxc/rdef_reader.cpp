@@ -6,7 +6,7 @@
 // an explicit stack: its depth is bounded by limits.max_depth, a type that
 // reaches itself is an error (rdef_type_cycle), and a type reached twice
 // is decoded once (sharing is legal: fxc shares one float4x4 between
-// members). vkd3d and Wine recurse with neither bound.
+// members). vkd3d's reader has neither a bound nor a cycle check.
 #include <algorithm>
 #include <cinttypes>
 #include <unordered_map>
