@@ -47,6 +47,20 @@ const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<s
 
 }  // namespace
 
+std::string listing_text(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (const char c : name) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == 0x7F) {
+      out += strprintf("\\x%02x", b);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
   dxc::ParseOptions options;
   options.limits = limits;

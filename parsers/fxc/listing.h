@@ -46,6 +46,11 @@ bool list_buffer_definitions(const Rdef& rdef, TextBuffer& out, size_t budget);
 // instruction, as the fxc version `quirks` describes prints them.
 void list_program(const Program& program, const ListingQuirks& quirks, TextBuffer& out);
 
+// A name from the file as the listing prints it: control characters as
+// \xNN, so a crafted name cannot start a line of its own (fxc's names are
+// identifiers, printed unchanged).
+[[nodiscard]] std::string listing_text(std::string_view name);
+
 // A value's name in one of the listing's tables, or the number when the
 // table has none (a listing never fails on a value fxc would not write).
 template <size_t N>

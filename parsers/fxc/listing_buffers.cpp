@@ -77,15 +77,15 @@ std::string type_name(const RdefType& t) {
       return std::string(t.variable_class == kMatrixRows ? "row_major " : "") + base_type_name(t.variable_type) +
              strprintf("%ux%u", t.rows, t.columns);
     case kInterfacePointer:
-      return "interface " + std::string(t.name.text);
+      return "interface " + listing_text(t.name.text);
     default:
-      return t.name.text.empty() ? base_type_name(t.variable_type) : std::string(t.name.text);
+      return t.name.text.empty() ? base_type_name(t.variable_type) : listing_text(t.name.text);
   }
 }
 
 // "name;" or "name[N];".
 std::string declarator(std::string_view name, uint16_t elements) {
-  std::string out(name);
+  std::string out = listing_text(name);
   if (elements > 0) out += strprintf("[%u]", elements);
   return out + ";";
 }
@@ -99,7 +99,7 @@ class BufferLister {
     for (const RdefConstantBuffer& cb : r_.constant_buffers) {
       const std::string kind =
           cb.type < std::size(kBlockKinds) ? std::string(kBlockKinds[cb.type]) : strprintf("buffer type %u ", cb.type);
-      out_.append("// " + kind + std::string(cb.name.text) + "\n// {\n//\n");
+      out_.append("// " + kind + listing_text(cb.name.text) + "\n// {\n//\n");
       for (size_t i = 0; i < cb.variables.size(); ++i)
         if (!variable(cb.variables[i], i == 0)) return false;
       out_.append("//\n// }\n//\n");
@@ -172,7 +172,7 @@ class BufferLister {
   void open(const RdefType& t, uint32_t indent, uint32_t offset, const std::string& name,
             const RdefVariable* variable) {
     const std::string pad(indent, ' ');
-    out_.append("//   " + pad + "struct" + (t.name.text.empty() ? "" : " " + std::string(t.name.text)) + "\n");
+    out_.append("//   " + pad + "struct" + (t.name.text.empty() ? "" : " " + listing_text(t.name.text)) + "\n");
     out_.append("//   " + pad + "{\n");
     blank(indent + 4);
     stack_.push_back(Frame{&t, 0, indent + 4, offset, "} " + name, variable});

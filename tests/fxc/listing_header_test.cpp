@@ -12,8 +12,8 @@ namespace {
 
 constexpr uint16_t kScalar = 0, kStruct = 5, kFloat = 3;
 
-// An SM4 RDEF with one cbuffer whose variable `v` is of type 0.
-Rdef rdef_with(std::vector<RdefType> types) {
+// An SM4 RDEF with one cbuffer whose variable (`v`) is of type 0.
+Rdef rdef_with(std::vector<RdefType> types, std::string_view name = "v") {
   Rdef r;
   r.major = 4;
   r.program_type = 0xFFFF;
@@ -23,7 +23,7 @@ Rdef rdef_with(std::vector<RdefType> types) {
   cb.name.text = "cb";
   cb.size = 16;
   RdefVariable& v = cb.variables.emplace_back();
-  v.name.text = "v";
+  v.name.text = name;
   v.size = 16;
   v.flags = 2;
   v.type.index = 0;
@@ -76,6 +76,14 @@ TEST(FxcListingHeader, SharedStructurePrintsAtEveryUse) {
                            "// }\n"),
             std::string::npos)
       << out.str();
+}
+
+TEST(FxcListingHeader, ControlCharactersInNamesCannotStartALine) {
+  const auto file = container_with(rdef_with({float_type()}, "v\n// Resource Bindings:"));
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << error->to_string();
+  EXPECT_NE(out.str().find("//   float v\\x0a// Resource Bindings:;"), std::string::npos) << out.str();
 }
 
 TEST(FxcListingHeader, ListingOfAnExponentialTypeGraphIsALimitError) {
