@@ -61,6 +61,9 @@ class Context {
  public:
   Context(const Limits& limits, uint64_t input_size)
       : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
+  // The context keeps a reference to its limits: a temporary would dangle
+  // (ASan: stack-use-after-scope in the fxc real-file test).
+  Context(const Limits&& limits, uint64_t input_size) = delete;
 
   bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
   void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);

@@ -44,7 +44,8 @@ std::vector<DecodedChunk> decode_all(const std::filesystem::path& path, const st
     const std::string tag = fourcc_text(p.fourcc);
     const ChunkKind* kind = chunk_kind(tag);
     if (kind == nullptr) continue;
-    Context ctx(Limits{}, p.data.size());
+    const Limits limits;  // Context keeps a reference
+    Context ctx(limits, p.data.size());
     const FieldPath root = FieldPath::root(tag);
     DecodedChunk d{tag, p.data, {}};
     const bool ok = parse_chunk(*kind, ChunkScope{p.data, p.offset + 8, root, ctx}, d.chunk);
@@ -85,7 +86,8 @@ TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   ASSERT_TRUE(r.ok());
   for (const dxc::Part& p : r.container->parts) {
     if (fourcc_text(p.fourcc) != "SHEX") continue;
-    Context ctx(Limits{}, p.data.size());
+    const Limits limits;  // Context keeps a reference
+    Context ctx(limits, p.data.size());
     const FieldPath root = FieldPath::root("SHEX");
     Chunk chunk;
     EXPECT_FALSE(parse_chunk(*chunk_kind("SHEX"), ChunkScope{p.data, p.offset + 8, root, ctx}, chunk));
