@@ -1,6 +1,8 @@
 # Legacy fxc bytecode's tests (included by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
   fxc/checks_test.cpp
+  fxc/listing_header_test.cpp
+  fxc/rdef_test.cpp
   fxc/real_files_test.cpp
   fxc/stat_ifce_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_fxc_print)
