@@ -71,22 +71,20 @@ std::vector<std::string> comparable_outputs() {
 }
 
 std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
-  for (const formats::Format* f : formats::all())
-    for (const formats::Peer& p : f->peers)
-      if (p.name == name) {
-        AdapterConfig a;
-        a.name = name;
-        a.command.assign(p.command.begin(), p.command.end());
-        a.output = p.output;
-        return a;
-      }
+  for (const formats::Peer* p : formats::peers())
+    if (p->name == name) {
+      AdapterConfig a;
+      a.name = name;
+      a.command.assign(p->command.begin(), p->command.end());
+      a.output = p->output;
+      return a;
+    }
   return std::nullopt;
 }
 
 std::vector<std::string> builtin_adapter_names() {
   std::vector<std::string> out;
-  for (const formats::Format* f : formats::all())
-    for (const formats::Peer& p : f->peers) out.emplace_back(p.name);
+  for (const formats::Peer* p : formats::peers()) out.emplace_back(p->name);
   return out;
 }
 

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "formats/read.h"
+#include "formats/registry.h"
+
 namespace sp::conform::gen {
 
 namespace fs = std::filesystem;
@@ -18,6 +21,34 @@ void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string class_of(const Spec& s, std::initializer_list<Code> invalid, std::initializer_list<Code> limit) {
+  const auto among = [&](std::initializer_list<Code> codes) {
+    return std::find(codes.begin(), codes.end(), *s.error) != codes.end();
+  };
+  if (!s.error) return s.name.starts_with("y_") ? "valid" : "invalid";
+  if (among(invalid)) return "invalid";
+  return among(limit) ? "limit" : "malformed";
+}
+
+Sidecar registry_sidecar(const Spec& s, const formats::Format& format, std::string klass,
+                         const std::map<std::string, std::string>& flags) {
+  const formats::FileRead r = formats::read(format, s.bytes);
+  bool done = false;
+  Sidecar out = checked_sidecar(s, r, std::move(klass), flags, done);
+  if (done) return out;
+  if (s.name.starts_with("y_")) {
+    out.output = formats::describe(r);
+    return out;
+  }
+  // Every reader's profile (lenient rejects nothing; strict, everything).
+  for (const std::string_view profile : formats::profiles().names())
+    if (profile != kLenientProfile && profile != kStrictProfile &&
+        std::any_of(s.warnings.begin(), s.warnings.end(),
+                    [&](Code w) { return formats::profiles().rejects(profile, w); }))
+      out.rejected_by.emplace_back(profile);
+  return out;
 }
 
 int generator_main(int argc, char** argv, const std::string& what,

@@ -15,6 +15,7 @@
 
 #include "conformance/cases.h"
 #include "core/diagnostic.h"
+#include "formats/format.h"
 
 namespace sp::conform::gen {
 
@@ -29,6 +30,14 @@ struct Spec {
 
 [[nodiscard]] std::vector<uint8_t> read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
+
+// A case's class: valid (a y_ case), invalid (it decodes, but a value
+// breaks a rule: an error in `invalid`, or a case other than y_ that
+// parses), limit (legal, beyond a named limit of core/limits.h: an error
+// in `limit`), malformed (any other error: a structure cannot be decoded
+// from its bytes). Which codes are which is each format's to say.
+[[nodiscard]] std::string class_of(const Spec& s, std::initializer_list<Code> invalid,
+                                   std::initializer_list<Code> limit);
 
 // The sidecar fields every suite fills the same way from a parse result
 // `r` (ok(), error, warnings): class, flags, comment, and the exact error,
@@ -62,6 +71,13 @@ Sidecar checked_sidecar(const Spec& s, const Result& r, std::string klass,
   }
   return out;
 }
+
+// The sidecar of a case read as `check` reads it (formats::read of
+// `format`, embedded formats included): checked_sidecar's fields, then the
+// whole dump of a y_ case, or the strictness profiles that reject the
+// warnings of a case that parses with warnings.
+[[nodiscard]] Sidecar registry_sidecar(const Spec& s, const formats::Format& format, std::string klass,
+                                       const std::map<std::string, std::string>& flags);
 
 // The main() of a generator: `gen OUTDIR [FILE...]`. `specs(files)` makes
 // every case; each is written to OUTDIR/<name> and its sidecar, made by

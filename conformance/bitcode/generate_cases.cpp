@@ -74,21 +74,11 @@ const std::map<std::string, std::string> kFlags = {
 };
 
 std::string class_of(const Spec& s) {
-  if (!s.error) return s.name.starts_with("y_") ? "valid" : "invalid";
-  switch (*s.error) {
-    case Code::invalid_abbrev:
-    case Code::invalid_code_width:
-    case Code::invalid_blockinfo:
-    case Code::invalid_value:
-    case Code::invalid_top_level:
-    case Code::no_module:
-    case Code::unsupported_version:
-      return "invalid";
-    case Code::limit_exceeded:
-      return "limit";
-    default:
-      return "malformed";
-  }
+  return conform::gen::class_of(s,
+                                {Code::invalid_abbrev, Code::invalid_code_width, Code::invalid_blockinfo,
+                                 Code::invalid_value, Code::invalid_top_level, Code::no_module,
+                                 Code::unsupported_version},
+                                {Code::limit_exceeded});
 }
 
 // The smallest module the IR layer accepts, then block 30 (no IR meaning,

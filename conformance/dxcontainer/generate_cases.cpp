@@ -90,22 +90,9 @@ const std::map<std::string, std::string> kFlags = {
     {"Truncated", "a part shorter than its fixed layout"},
 };
 
-// Malformed: a structure cannot be decoded from its bytes. Invalid: it
-// decodes, but a value breaks a rule. Limit: legal, beyond a named limit.
 std::string class_of(const Spec& s) {
-  if (!s.error) return s.name.starts_with("y_") ? "valid" : "invalid";
-  switch (*s.error) {
-    case Code::invalid_value:
-    case Code::bad_magic:
-    case Code::unsupported_version:
-      return "invalid";
-    case Code::too_many_parts:
-    case Code::limit_exceeded:
-    case Code::decode_budget_exceeded:
-      return "limit";
-    default:
-      return "malformed";
-  }
+  return conform::gen::class_of(s, {Code::invalid_value, Code::bad_magic, Code::unsupported_version},
+                                {Code::too_many_parts, Code::limit_exceeded, Code::decode_budget_exceeded});
 }
 
 void patch32(Bytes8& b, size_t offset, uint32_t v) {
@@ -525,20 +512,7 @@ Spec given_case(const fs::path& path) {
 
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
-  const formats::FileRead r = read_case(s.bytes);
-  bool done = false;
-  Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
-  if (done) return out;
-  if (s.name.starts_with("y_")) {
-    out.output = formats::describe(r);
-    return out;
-  }
-  if (!s.warnings.empty())
-    for (const ProfileRule& rule : r.format->profiles)
-      if (std::any_of(s.warnings.begin(), s.warnings.end(),
-                      [&](Code w) { return formats::profiles().rejects(rule.profile, w); }))
-        out.rejected_by.emplace_back(rule.profile);
-  return out;
+  return conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "dxcontainer/describe.h"
 #include "dxcontainer/obj2yaml.h"
 #include "formats/format.h"
+#include "formats/shared_peers.h"
 
 namespace sp::formats {
 namespace {
@@ -123,10 +124,9 @@ constexpr ProfileRule kProfiles[] = {
 };
 
 constexpr std::string_view kObj2yamlCommand[] = {"obj2yaml-22", "{input}"};
-constexpr std::string_view kVkd3dCommand[] = {"vkd3d-compiler", "-x", "dxbc-tpf", "-o", "/dev/null", "{input}"};
 constexpr Peer kPeers[] = {
     {"obj2yaml-22", kObj2yamlCommand, "obj2yaml", "LLVM 22's obj2yaml; its YAML compared with dump --format=obj2yaml"},
-    {"vkd3d-compiler", kVkd3dCommand, "", "vkd3d-shader's compiler reading DXBC (-x dxbc-tpf); accept or reject"},
+    kVkd3dCompiler,
 };
 
 }  // namespace

@@ -60,6 +60,15 @@ std::vector<const Format*> embedded_formats(const Format& host) {
   return out;
 }
 
+std::vector<const Peer*> peers() {
+  std::vector<const Peer*> out;
+  for (const Format* f : kFormats)
+    for (const Peer& p : f->peers)
+      if (std::none_of(out.begin(), out.end(), [&](const Peer* seen) { return seen->name == p.name; }))
+        out.push_back(&p);
+  return out;
+}
+
 const Profiles& profiles() {
   static const Profiles kProfiles = [] {
     std::vector<ProfileRule> rules;

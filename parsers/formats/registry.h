@@ -26,6 +26,12 @@ namespace sp::formats {
 // The formats read inside `host`'s payloads (their embedded_in names it).
 [[nodiscard]] std::vector<const Format*> embedded_formats(const Format& host);
 
+// Every format's peers (Format::peers), one per name, in registry order: a
+// program reading several formats (vkd3d-compiler reads a container and its
+// fxc programs) is one implementation, listed by each format it reads, and
+// those listings agree on its command.
+[[nodiscard]] std::vector<const Peer*> peers();
+
 // The profiles of every format's rules, with lenient and strict.
 [[nodiscard]] const Profiles& profiles();
 

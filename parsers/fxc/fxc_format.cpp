@@ -3,6 +3,7 @@
 // (chunks.h), and the container as a whole listed the way fxc /Fc lists it.
 #include "core/strings.h"
 #include "formats/format.h"
+#include "formats/shared_peers.h"
 #include "fxc/chunks.h"
 #include "fxc/describe.h"
 #include "fxc/listing.h"
@@ -44,6 +45,10 @@ constexpr Dump kDumps[] = {
 
 constexpr Embedding kEmbeddings[] = {{"dxcontainer", fxc::kChunkTags}};
 
+// vkd3d-shader reads SHDR/SHEX inside their container: accept or reject
+// (docs/formats/fxc.md, "Known deviations", says where it disagrees).
+constexpr Peer kPeers[] = {kVkd3dCompiler};
+
 }  // namespace
 
 extern const Format fxc_format{
@@ -60,7 +65,7 @@ extern const Format fxc_format{
     .dumps = kDumps,
     .embedded_in = kEmbeddings,
     .profiles = {},
-    .peers = {},
+    .peers = kPeers,
 };
 
 }  // namespace sp::formats

@@ -4,6 +4,7 @@
 // fuzz target must have for the commands and scripts that walk the table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -43,6 +44,24 @@ TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
     EXPECT_FALSE(f->supported()) << name;
     EXPECT_NE(f->identify(bytes_of("DVLB")).find("(not supported)"), std::string::npos) << name;
   }
+}
+
+// conform --impl, the nightly and triage know a peer by its name: formats
+// listing the same program (vkd3d-compiler reads containers and fxc
+// programs) list it alike, and peers() takes it once.
+TEST(Registry, PeersOfOneNameAreOneImplementation) {
+  const std::vector<const formats::Peer*> peers = formats::peers();
+  std::set<std::string_view> names;
+  for (const formats::Peer* p : peers) EXPECT_TRUE(names.insert(p->name).second) << p->name;
+  for (const formats::Format* f : formats::all())
+    for (const formats::Peer& p : f->peers) {
+      const auto first =
+          std::find_if(peers.begin(), peers.end(), [&](const formats::Peer* q) { return q->name == p.name; });
+      ASSERT_NE(first, peers.end());
+      EXPECT_TRUE(std::equal(p.command.begin(), p.command.end(), (*first)->command.begin(), (*first)->command.end()))
+          << f->name << " runs " << p.name << " with another command";
+      EXPECT_EQ(p.output, (*first)->output) << p.name;
+    }
 }
 
 TEST(Registry, EveryDescriptorIsComplete) {

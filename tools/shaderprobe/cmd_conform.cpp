@@ -47,7 +47,9 @@ std::optional<std::vector<conform::AdapterConfig>> resolve_adapters(const Option
   for (const auto& a : loaded)
     if (std::find(names.begin(), names.end(), a.name) == names.end()) names.push_back(a.name);
   for (const std::string& name : names) {
-    if (name == conform::kShaderprobe) continue;
+    // Named twice (the nightly names each format's peers): run once.
+    const auto same = [&](const conform::AdapterConfig& a) { return a.name == name; };
+    if (name == conform::kShaderprobe || std::any_of(out.begin(), out.end(), same)) continue;
     auto it = std::find_if(loaded.begin(), loaded.end(), [&](const auto& a) { return a.name == name; });
     std::optional<conform::AdapterConfig> a = it != loaded.end() ? *it : conform::builtin_adapter(name);
     if (!a) {
@@ -112,8 +114,7 @@ void add_conform(CLI::App& app, Runner& run) {
                   "expectation")
       ->required();
   std::string peers;
-  for (const formats::Format* f : formats::all())
-    for (const formats::Peer& p : f->peers) peers += ", " + std::string(p.name) + " (" + std::string(p.note) + ")";
+  for (const formats::Peer* p : formats::peers()) peers += ", " + std::string(p->name) + " (" + std::string(p->note) + ")";
   cmd->add_option("--impl", o->impls,
                   "Implementations to compare, comma-separated: shaderprobe (always run: it is the reference)" + peers +
                       ", or the name of an --adapter")

@@ -46,8 +46,13 @@ class Table:
 
     def peers(self) -> list[dict]:
         """Every format's other implementations ({name, command, ...}), which
-        `shaderprobe conform --impl` knows by name."""
-        return [p for f in self.formats for p in f["peers"]]
+        `shaderprobe conform --impl` knows by name: one per name (a program
+        reading two formats, such as vkd3d-compiler, is listed by each)."""
+        seen: dict[str, dict] = {}
+        for f in self.formats:
+            for p in f["peers"]:
+                seen.setdefault(p["name"], p)
+        return list(seen.values())
 
     def detect_target(self, path: Path) -> str | None:
         """The target that reads crash file `path`. A folder on its path named

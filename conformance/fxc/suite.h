@@ -1,0 +1,27 @@
+// What the fxc case generator's groups share (generate_cases.cpp: the
+// program's; stat_ifce_cases.cpp: STAT's and IFCE's): the suite they add
+// to.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/generator.h"
+
+namespace sp::fxc::cases {
+
+struct Suite {
+  std::vector<conform::gen::Spec> specs;
+  void add(std::string name, std::vector<uint8_t> bytes, std::optional<Code> error, std::vector<std::string> flags,
+           std::string comment, std::vector<Code> warnings = {}) {
+    specs.push_back({std::move(name), std::move(bytes), error, std::move(warnings), std::move(flags),
+                     std::move(comment)});
+  }
+};
+
+// STAT's layouts and IFCE's class linkage tables, in containers beside a
+// program of the same shader model.
+void stat_ifce_cases(Suite& s);
+
+}  // namespace sp::fxc::cases
