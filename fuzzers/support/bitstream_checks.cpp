@@ -1,16 +1,8 @@
 #include "support/bitstream_checks.h"
 
-#include <cstring>
-
 #include "support/fuzz_check.h"
 
 namespace sp::fuzz {
-
-Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage) {
-  storage.assign(input.size() + 1, 0);
-  if (!input.empty()) std::memcpy(storage.data() + 1, input.data(), input.size());
-  return Bytes(storage).subspan(1);
-}
 
 void check_error_shape(const Diagnostic& d, Bytes input) {
   check(d.code != Code::internal_error, "the reader reports an internal error", d.to_string());
@@ -22,13 +14,6 @@ void check_error_shape(const Diagnostic& d, Bytes input) {
   const bool framing = d.unit == OffsetUnit::byte || d.code == Code::bitstream_size || d.code == Code::truncated ||
                        d.code == Code::bad_magic || d.code == Code::no_module;
   check(!d.path.empty() || framing, "an error inside the stream has no path", d.to_string());
-}
-
-void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,
-                            const std::optional<Diagnostic>& b, const std::vector<Diagnostic>& wb) {
-  check(a.has_value() == b.has_value() && (!a || *a == *b), "another alignment gives another error",
-        (a ? a->to_string() : std::string("no error")) + " / " + (b ? b->to_string() : std::string("no error")));
-  check(wa == wb, "another alignment gives other warnings");
 }
 
 }  // namespace sp::fuzz
