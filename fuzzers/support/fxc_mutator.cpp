@@ -322,6 +322,11 @@ class Mutation {
     return attach(*pick, d, kRelative[below(3)]);
   }
 
+  // Whether the last extended token of a chain says another follows: one
+  // time in eight, so the reader meets chains that run into the words
+  // after them, or past the end of the program.
+  bool unended_chain() { return below(8) == 0; }
+
   // Extended operand tokens: D3D10_SB_EXTENDED_OPERAND_MODIFIER (neg, abs,
   // min precision, non-uniform), chained by bit 31; now and then a type no
   // reader knows; or none.
@@ -335,7 +340,7 @@ class Mutation {
     for (size_t k = 0; k < n; ++k) {
       uint32_t t = below(8) == 0 ? below32(64) : 1;
       t |= below32(4) << 6 | below32(8) << 14 | below32(2) << 17;
-      if (k + 1 < n) t |= kExtendedBit;
+      set_bits(t, 31, 1, k + 1 < n || unended_chain());
       o.extended.push_back(t);
     }
     set_bits(o.token, 31, 1, n > 0);
@@ -441,7 +446,7 @@ class Mutation {
         case 3: t |= below32(16) << 6 | below32(16) << 10 | below32(16) << 14 | below32(16) << 18; break;
         default: t |= value() << 6; break;
       }
-      set_bits(t, 31, 1, k + 1 < n);
+      set_bits(t, 31, 1, k + 1 < n || unended_chain());
       in->extended.push_back(t);
     }
     set_bits(in->token, 31, 1, n > 0);
