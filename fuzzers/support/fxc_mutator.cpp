@@ -1,13 +1,12 @@
 #include "support/fxc_mutator.h"
 
-#include <cstring>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "fxc/builder.h"
 #include "fxc/program.h"
-#include "support/random.h"
+#include "support/model_mutation.h"
 
 namespace sp::fuzz {
 namespace {
@@ -561,29 +560,19 @@ void damage_lengths(Program& p, Random& r) {
 }  // namespace
 
 size_t mutate_fxc_program(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
-  Random pick(seed);
-  if (pick.below(3) == 0) return bytes(data, size, max_size);
-  const Limits limits;
-  Context ctx(limits, size);
-  const FieldPath root = FieldPath::root();
-  Program p;
-  if (!fxc::parse_program(fxc::ChunkScope{Bytes(data, size), 0, root, ctx}, p)) return bytes(data, size, max_size);
-  // Indices into the program go stale after an edit: each edit gets a
-  // fresh Mutation (one or two edits per call).
-  std::vector<uint8_t> trailing;
-  const size_t edits = 1 + pick.below(2);
-  for (size_t i = 0; i < edits; ++i) {
-    Mutation m(seed + static_cast<unsigned>(i) * 7919u, p, trailing);
-    for (int tries = 0; tries < 4 && !m.apply(); ++tries) {
-    }
-  }
-  set_lengths(p);
-  if (pick.below(8) == 0) damage_lengths(p, pick);
-  const std::vector<uint8_t> out = fxc::write_program(p);
-  if (out.size() > max_size || (out.size() == size && std::memcmp(out.data(), data, size) == 0))
-    return bytes(data, size, max_size);
-  std::memcpy(data, out.data(), out.size());
-  return out.size();
+  const auto read = [](Bytes program, Context& ctx) {
+    const FieldPath root = FieldPath::root();
+    std::optional<Program> p(std::in_place);
+    if (!fxc::parse_program(fxc::ChunkScope{program, 0, root, ctx}, *p)) p.reset();
+    return p;
+  };
+  std::vector<uint8_t> trailing;  // bytes after the program, if an edit adds some
+  const auto edit = [&](Random& pick, Program& p) {
+    edit_once_or_twice(pick, seed, [&](unsigned s) { return Mutation(s, p, trailing); });
+    set_lengths(p);
+    if (pick.below(8) == 0) damage_lengths(p, pick);
+  };
+  return mutate_through_model(data, size, max_size, seed, bytes, read, edit, fxc::write_program);
 }
 
 }  // namespace sp::fuzz

@@ -12,15 +12,12 @@
 #include <set>
 #include <vector>
 
-#include "fxc/builder.h"
+#include "fxc/program.h"
 #include "support/byte_mutator.h"
 #include "support/fxc_seeds.h"
 
 namespace sp::fuzz {
 namespace {
-
-using test::flip_one_byte;
-using test::g_byte_mutations;
 
 struct Read {
   std::optional<fxc::Program> program;
@@ -69,30 +66,18 @@ TEST(FxcSeeds, EverySeedReadsBackAndTogetherTheyHoldEveryOpcode) {
 }
 
 TEST(FxcMutator, StructuralMutationsMostlyGiveProgramsTheReaderAccepts) {
-  const auto seeds = seed_bytes();
   std::set<size_t> counts_changed;
   std::set<uint32_t> reps, depths, custom_classes;
   std::map<Code, size_t> errors;
-  size_t structural = 0, accepted = 0, opcode_changed = 0;
-  for (unsigned seed = 0; seed < 3000; ++seed) {
-    const std::vector<uint8_t>& input = seeds[seed % seeds.size()];
-    const Read before = read(input);
-    std::vector<uint8_t> buf = input;
-    buf.resize(input.size() * 2 + 256);
-    const size_t calls = g_byte_mutations;
-    const size_t n = mutate_fxc_program(buf.data(), input.size(), buf.size(), seed, flip_one_byte);
-    ASSERT_LE(n, buf.size());
-    if (g_byte_mutations != calls) continue;
-    ++structural;
-    buf.resize(n);
-    EXPECT_NE(buf, input);
-    const Read after = read(buf);
+  size_t accepted = 0, opcode_changed = 0;
+  const auto visit = [&](const std::vector<uint8_t>& out, const std::vector<uint8_t>& input) {
+    const Read after = read(out);
     if (!after.program) {
       ++errors[after.error->code];
-      continue;
+      return;
     }
     ++accepted;
-    const auto& was = before.program->instructions;
+    const auto& was = read(input).program->instructions;
     const auto& now = after.program->instructions;
     if (now.size() != was.size()) counts_changed.insert(now.size());
     const auto same_opcode = [](const fxc::Instruction& a, const fxc::Instruction& b) { return a.opcode() == b.opcode(); };
@@ -104,7 +89,8 @@ TEST(FxcMutator, StructuralMutationsMostlyGiveProgramsTheReaderAccepts) {
         for (uint32_t d = 0; d < o.index_dimension(); ++d) reps.insert(static_cast<uint32_t>(o.index[d].rep));
       }
     }
-  }
+  };
+  const size_t structural = test::structural_mutations(seed_bytes(), 3000, 2, mutate_fxc_program, visit);
   // Two mutations in three are structural.
   EXPECT_GT(structural, 1700u);
   EXPECT_LT(structural, 2300u);
@@ -127,12 +113,7 @@ TEST(FxcMutator, StructuralMutationsMostlyGiveProgramsTheReaderAccepts) {
 }
 
 TEST(FxcMutator, InputsTheReaderRejectsGoToTheByteMutator) {
-  std::vector<uint8_t> buf = {0x50, 0, 0, 0, 0xFF, 0, 0, 0};  // ps_5_0 claiming 255 DWORDs
-  for (unsigned seed = 0; seed < 50; ++seed) {
-    const size_t calls = g_byte_mutations;
-    EXPECT_EQ(mutate_fxc_program(buf.data(), buf.size(), buf.size(), seed, flip_one_byte), buf.size());
-    EXPECT_EQ(g_byte_mutations, calls + 1);
-  }
+  test::expect_only_byte_mutations({0x50, 0, 0, 0, 0xFF, 0, 0, 0}, mutate_fxc_program);
 }
 
 }  // namespace
