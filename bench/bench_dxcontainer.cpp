@@ -37,8 +37,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +48,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include "bench_support.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/model.h"
 
@@ -240,7 +239,7 @@ bool llvm_parse(sp::Bytes file, uint64_t& checksum, std::string* why = nullptr) 
 
 struct Corpus {
   fs::path dir;
-  std::vector<std::vector<uint8_t>> files;  // accepted by both readers
+  sp::bench::Files files;  // accepted by both readers
   uint64_t total_bytes = 0;
   size_t found = 0;
   size_t rejected_by_shaderprobe = 0;
@@ -253,13 +252,6 @@ Corpus g_corpus;  // built once in main(), before any benchmark runs
 fs::path corpus_dir() {
   if (const char* env = std::getenv("SP_BENCH_DIR"); env != nullptr && *env != '\0') return env;
   return fs::path(SP_SOURCE_DIR) / ".." / "shared" / "external" / "vkd3d-proton";
-}
-
-bool read_file(const fs::path& path, std::vector<uint8_t>& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
 }
 
 // Loads and classifies every file; prints what was left out and why.
@@ -284,7 +276,7 @@ bool build_corpus(Corpus& c) {
   dx::Parser parser(options);
   for (const fs::path& path : paths) {
     std::vector<uint8_t> data;
-    if (!read_file(path, data)) {
+    if (!sp::bench::read_file(path, data)) {
       std::fprintf(stderr, "bench_dxcontainer: cannot read %s\n", path.c_str());
       return false;
     }
@@ -328,43 +320,18 @@ bool build_corpus(Corpus& c) {
 
 // ---- Benchmarks -----------------------------------------------------------------------
 
-void report(benchmark::State& state) {
-  state.SetBytesProcessed(static_cast<int64_t>(g_corpus.total_bytes) * state.iterations());
-  state.SetItemsProcessed(static_cast<int64_t>(g_corpus.files.size()) * state.iterations());
-}
-
 void run_shaderprobe(benchmark::State& state, bool verify_digest) {
-  dx::ParseOptions options;
-  options.verify_digest = verify_digest;
-  dx::Parser parser(options);
-  for (auto _ : state) {
-    for (const std::vector<uint8_t>& file : g_corpus.files) {
-      uint64_t sum = 0;
-      if (!shaderprobe_parse(parser, file, sum)) {
-        state.SkipWithError("shaderprobe rejected a file it accepted at startup");
-        return;
-      }
-      benchmark::DoNotOptimize(sum);
-    }
-  }
-  report(state);
+  sp::bench::run_shaderprobe<uint64_t, shaderprobe_parse>(state, g_corpus.files, g_corpus.total_bytes, verify_digest);
 }
 
 void BM_shaderprobe(benchmark::State& state) { run_shaderprobe(state, false); }
 void BM_shaderprobe_with_digest(benchmark::State& state) { run_shaderprobe(state, true); }
 
 void BM_llvm(benchmark::State& state) {
-  for (auto _ : state) {
-    for (const std::vector<uint8_t>& file : g_corpus.files) {
-      uint64_t sum = 0;
-      if (!llvm_parse(file, sum)) {
-        state.SkipWithError("LLVM rejected a file it accepted at startup");
-        return;
-      }
-      benchmark::DoNotOptimize(sum);
-    }
-  }
-  report(state);
+  sp::bench::run_over_files<uint64_t>(
+      state, g_corpus.files, g_corpus.total_bytes,
+      [](const std::vector<uint8_t>& file, uint64_t& sum) { return llvm_parse(file, sum); },
+      "LLVM rejected a file it accepted at startup");
 }
 
 }  // namespace

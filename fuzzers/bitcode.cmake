@@ -11,7 +11,7 @@ sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_
 sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)
 # Differential: shaderprobe's bitstream reader against LLVM 22's BitstreamCursor.
 sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp support/bitstream_mutator_hook.cpp
-          CORPUS bitstream NEEDS_LLVM)
+          CORPUS bitstream NEEDS llvm)
 
 # Writes the bitstream seeds (scripts/gen-corpus).
 add_executable(seeds_bitstream seeds_bitstream.cpp)

@@ -19,7 +19,7 @@ sp_fuzzer(dxcontainer_bytes FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp CORP
           DEFINES SP_FUZZ_NO_CUSTOM_MUTATOR BASELINE)
 # Differential: shaderprobe against LLVM 22's llvm::object::DXContainer.
 sp_fuzzer(dxcontainer_llvm FORMAT dxcontainer SOURCES fuzz_dxcontainer_llvm.cpp support/dxcontainer_llvm_compare.cpp
-          CORPUS dxcontainer NEEDS_LLVM)
+          CORPUS dxcontainer NEEDS llvm)
 
 # Writes the seed corpus (scripts/gen-corpus merges it into corpus/).
 add_executable(seeds_dxcontainer seeds_dxcontainer.cpp)

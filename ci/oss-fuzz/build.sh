@@ -8,7 +8,7 @@
 # Reads $CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $SRC $OUT (and $WORK
 # for the build tree when set); the sources are $SRC/shaderprobe.
 # The targets are those of the fuzz target table but the LLVM differentials
-# (needs_llvm: they need LLVM 22's libraries) and the A/B baselines (a
+# (needs: they link LLVM 22's or vkd3d-shader's libraries) and the A/B baselines (a
 # libFuzzer-preset experiment).
 src="$SRC/shaderprobe"
 build="${WORK:-$(mktemp -d)}/shaderprobe-build"
@@ -19,7 +19,7 @@ source "$src/scripts/lib/fuzz-corpora.sh" "$build"
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_BUILD_TYPE= -DSP_BUILD_TESTS=OFF -DSP_WITH_LLVM=OFF \
   -DSP_FUZZ_ENGINE=external -DSP_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE"
-mapfile -t names < <(fuzz_table '(t["name"] for t in T if not t["baseline"] and not t["needs_llvm"])')
+mapfile -t names < <(fuzz_table '(t["name"] for t in T if not t["baseline"] and not t["needs"])')
 cmake --build "$build" --target "${names[@]/#/fuzz_}"
 
 for name in "${names[@]}"; do

@@ -352,7 +352,8 @@ Program ranges_sm51() {
 
 // Each opcode of opcodes.def once (custom data as an immediate constant
 // buffer): a temp as the first operand, sources of several kinds after it,
-// numbered words, two-entry tables; in SM5.0 and SM5.1 (the space words).
+// numbered words, two-entry tables, texture2d for the typed resource
+// declarations; in SM5.0 and SM5.1 (the space words).
 Program every_opcode(uint32_t minor) {
   Builder b(ProgramType::pixel, 5, minor);
   const Arg sources[] = {temp(1), imm(1.0f, -2.0f, 0.5f, 10001), cb(0, 2).select('y'), input(0).swizzle("wzyx"),
@@ -371,7 +372,10 @@ Program every_opcode(uint32_t minor) {
       if (item == 'w' || (item == 's' && b.sm51())) numbers.push_back(value);
       if (item == 'n' || item == 'h') numbers.insert(numbers.end(), {2, 0, 1});
     }
-    b.emit(info->opcode, std::move(operands), std::move(numbers));
+    Inst in = b.emit(info->opcode, std::move(operands), std::move(numbers));
+    // Typed resource declarations name a dimension (the reader rejects 0).
+    if (info->opcode == Opcode::dcl_resource || info->opcode == Opcode::dcl_uav_typed)
+      in.controls(static_cast<uint32_t>(Dim::texture2d));
   }
   return b.program();
 }

@@ -61,6 +61,8 @@ class Context {
  public:
   Context(const Limits& limits, uint64_t input_size)
       : limits_(limits), budget_(limits.decode_budget_per_byte * input_size + 64) {}
+  // The Context keeps a reference to the limits: a temporary would dangle.
+  Context(const Limits&&, uint64_t) = delete;
 
   bool fail(Code code, uint64_t offset, const FieldPath& at, std::string message);
   void warn(Code code, uint64_t offset, const FieldPath& at, std::string message);

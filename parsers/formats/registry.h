@@ -35,7 +35,9 @@ struct FuzzTarget {
   std::string_view format;  // the format it exercises
   std::string_view corpus;  // corpus/<corpus>/ and corpus/regressions/<corpus>/
   bool baseline = false;    // an A/B baseline, not fuzzed by the nightly run
-  bool needs_llvm = false;  // links LLVM 22 (a differential), absent without it
+  // The peer library a differential links ("llvm": LLVM 22, "vkd3d":
+  // vkd3d-shader), empty for the others; absent from builds without it.
+  std::string_view needs;
 };
 [[nodiscard]] std::span<const FuzzTarget> fuzz_targets();
 

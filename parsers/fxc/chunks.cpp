@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fxc/checks.h"
+
 namespace sp::fxc {
 
 const ChunkKind* chunk_kind(std::string_view tag) {
@@ -12,7 +14,9 @@ const ChunkKind* chunk_kind(std::string_view tag) {
 
 bool parse_chunk(const ChunkKind& kind, const ChunkScope& s, Chunk& out) {
   out.tag = kind.tag;
-  return kind.parse(s, out.model);
+  if (!kind.parse(s, out.model)) return false;
+  if (const auto* program = std::get_if<Program>(&out.model)) check_program(*program, s);
+  return true;
 }
 
 }  // namespace sp::fxc

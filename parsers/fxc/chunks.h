@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "fxc/chunk.h"
+#include "fxc/ifce.h"
 #include "fxc/program.h"
+#include "fxc/stat.h"
 
 namespace sp::fxc {
 
-using ChunkModel = std::variant<Program>;
+using ChunkModel = std::variant<Program, Stat, Interfaces>;
 
 struct Chunk {
   std::string_view tag;  // the row's (static) fourcc
@@ -42,6 +44,8 @@ std::vector<uint8_t> write_as(const ChunkModel& model) {
 inline constexpr ChunkKind kChunkKinds[] = {
     {"SHEX", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
     {"SHDR", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
+    {"STAT", detail::parse_as<Stat, parse_stat>, detail::write_as<Stat, write_stat>},
+    {"IFCE", detail::parse_as<Interfaces, parse_interfaces>, detail::write_as<Interfaces, write_interfaces>},
 };
 
 // The fourccs of kChunkKinds, for the registry's Embedding.

@@ -46,6 +46,42 @@ Json describe_operand(const Instruction& in, const Operand& o, uint32_t depth) {
   return j;
 }
 
+void describe_model(const Stat& stat, Json& out) {
+  Json& j = out["stat"];
+  j["dwords"] = stat.fields_present;
+  for (uint32_t i = 0; i < stat.fields_present && i < std::size(kStatFields); ++i)
+    j[std::string(kStatFields[i].name)] = stat.*kStatFields[i].member;
+  if (!stat.extra.empty()) j["extra_bytes"] = stat.extra.size();
+}
+
+void describe_model(const Interfaces& in, Json& out) {
+  Json& j = out["interfaces"];
+  j["interface_slot_count"] = in.interface_slot_count;
+  j["unknown"] = Json::array({hex(in.unknown[0]), hex(in.unknown[1])});
+  Json types = Json::array();
+  for (const ClassType& t : in.class_types)
+    types.push_back({{"name", t.name},
+                     {"id", t.id},
+                     {"constant_buffer_stride", t.constant_buffer_stride},
+                     {"texture", t.texture},
+                     {"sampler", t.sampler}});
+  j["class_types"] = std::move(types);
+  Json instances = Json::array();
+  for (const ClassInstance& c : in.class_instances)
+    instances.push_back({{"name", c.name},
+                         {"type_id", c.type_id},
+                         {"unknown", c.unknown},
+                         {"constant_buffer", c.constant_buffer},
+                         {"constant_buffer_offset", c.constant_buffer_offset},
+                         {"texture", c.texture},
+                         {"sampler", c.sampler}});
+  j["class_instances"] = std::move(instances);
+  Json slots = Json::array();
+  for (const InterfaceSlot& slot : in.slots)
+    slots.push_back({{"slot_span", slot.slot_span}, {"type_ids", slot.type_ids}, {"table_ids", slot.table_ids}});
+  j["slots"] = std::move(slots);
+}
+
 void describe_model(const Program& p, Json& out) {
   Json& j = out["program"];
   j["program_type"] = p.version.type();

@@ -11,21 +11,6 @@
 namespace sp::fxc {
 namespace {
 
-// D3D10_SB_OPERAND_TYPE values the listing treats apart.
-enum OperandType : uint32_t {
-  kInput = 1,
-  kImmediate32 = 4,
-  kImmediate64 = 5,
-  kSampler = 6,
-  kResource = 7,
-  kConstantBuffer = 8,
-  kImmediateConstantBuffer = 9,
-  kInputControlPoint = 25,
-  kOutputControlPoint = 26,
-  kThis = 29,
-  kUav = 30,
-};
-
 // fxc's register names, by D3D10_SB_OPERAND_TYPE.
 constexpr std::string_view kRegisterNames[] = {
     "r", "v", "o", "x", "l", "d", "s", "t", "cb", "icb", "l", "vPrim", "oDepth", "null", "rasterizer", "oMask", "m",
@@ -601,7 +586,7 @@ class ProgramLister {
   // D3D10_SB_CUSTOMDATA_DCL_IMMEDIATE_CONSTANT_BUFFER: rows of four
   // typeless values, continuation rows aligned under the first.
   bool immediate_constant_buffer(const Instruction& in) {
-    if (in.custom_class() != 3) return false;
+    if (in.custom_class() != kCustomDataImmediateConstantBuffer) return false;
     line_ = "dcl_immediateConstantBuffer {";
     const size_t rows = in.words.size() / 4;
     for (size_t r = 0; r < rows; ++r) {

@@ -4,9 +4,6 @@
 namespace sp::fxc {
 namespace {
 
-// D3D10_SB_OPERAND_TYPE values with immediates after the token.
-constexpr uint32_t kImmediate32 = 4;
-constexpr uint32_t kImmediate64 = 5;
 // D3D10_SB_EXTENDED_OPERAND_MODIFIER: the extended token that carries
 // modifiers, min precision and non-uniform.
 constexpr uint32_t kExtendedModifier = 1;

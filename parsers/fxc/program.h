@@ -28,6 +28,24 @@ struct Version {
   [[nodiscard]] bool sm51() const { return major() > 5 || (major() == 5 && minor() >= 1); }
 };
 
+// D3D10_SB_OPERAND_TYPE values the reader, the listing and the checks
+// treat apart.
+enum OperandType : uint32_t {
+  kTemp = 0,
+  kInput = 1,
+  kIndexableTemp = 3,
+  kImmediate32 = 4,
+  kImmediate64 = 5,
+  kSampler = 6,
+  kResource = 7,
+  kConstantBuffer = 8,
+  kImmediateConstantBuffer = 9,
+  kInputControlPoint = 25,
+  kOutputControlPoint = 26,
+  kThis = 29,
+  kUav = 30,
+};
+
 // D3D10_SB_OPERAND_INDEX_REPRESENTATION.
 enum class IndexRep : uint8_t { imm32 = 0, imm64 = 1, relative = 2, imm32_relative = 3, imm64_relative = 4 };
 
@@ -94,6 +112,10 @@ struct Instruction {
   // Custom data: D3D10_SB_CUSTOMDATA_CLASS (bits 11..31).
   [[nodiscard]] uint32_t custom_class() const { return token >> 11; }
 };
+
+// D3D10_SB_CUSTOMDATA_DCL_IMMEDIATE_CONSTANT_BUFFER: the custom data class
+// that declares icb[] (the others are comments, debug info, messages).
+inline constexpr uint32_t kCustomDataImmediateConstantBuffer = 3;
 
 struct Program {
   Version version;

@@ -134,6 +134,28 @@ class ProgramReader {
       }
     }
     if (pos != stop) return mismatch(in, *info, at, start, length, "its operands");
+    return resource_dimension(in, offset_of(start), at);
+  }
+
+  // A resource dimension no shader model defines (D3D10_SB_RESOURCE_DIMENSION
+  // is 1 to 12) in a declaration or an extended opcode token: a driver
+  // indexes its tables with it.
+  bool resource_dimension(const Instruction& in, uint64_t offset, const FieldPath& at) {
+    constexpr uint32_t kLast = 12;  // structured buffer
+    const bool declares = in.opcode() == Opcode::dcl_resource || in.opcode() == Opcode::dcl_uav_typed;
+    if (declares) {
+      const uint32_t dim = (in.token >> 11) & 0x1F;
+      if (dim == 0 || dim > kLast)
+        return s_.ctx.fail(Code::invalid_value, offset, at.field("dimension"),
+                           strprintf("resource dimension %u is none of D3D10_SB_RESOURCE_DIMENSION's 1 to 12", dim));
+    }
+    for (uint32_t t : in.extended) {
+      constexpr uint32_t kResourceDim = 2;  // D3D11_SB_EXTENDED_OPCODE_RESOURCE_DIM
+      const uint32_t dim = (t >> 6) & 0x1F;
+      if ((t & 0x3F) == kResourceDim && (dim == 0 || dim > kLast))
+        return s_.ctx.fail(Code::invalid_value, offset, at.field("extended"),
+                           strprintf("resource dimension %u is none of D3D10_SB_RESOURCE_DIMENSION's 1 to 12", dim));
+    }
     return true;
   }
 

@@ -8,7 +8,7 @@
 SP_FUZZ_BUILD=$1
 
 # Prints, one a line, what the Python expression $1 yields over the table
-# T (a list of {name, format, corpus, baseline, needs_llvm}), with the
+# T (a list of {name, format, corpus, baseline, needs}), with the
 # arguments after $1 as the list A.
 fuzz_table() {
   python3 -c '

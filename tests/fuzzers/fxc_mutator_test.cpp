@@ -25,7 +25,8 @@ struct Read {
 };
 
 Read read(const std::vector<uint8_t>& bytes) {
-  Context ctx(Limits{}, bytes.size());
+  const Limits limits;  // Context keeps a reference
+  Context ctx(limits, bytes.size());
   const FieldPath root = FieldPath::root();
   fxc::Program p;
   Read r;

@@ -51,7 +51,8 @@ struct ReadBack {
 
 ReadBack read_back(const std::vector<uint8_t>& bytes) {
   ReadBack r;
-  Context ctx(Limits{}, bytes.size());
+  const Limits limits;  // Context keeps a reference
+  Context ctx(limits, bytes.size());
   const FieldPath root = FieldPath::root("SHEX");
   r.ok = parse_program(ChunkScope{bytes, 0, root, ctx}, r.program);
   r.error = ctx.take_error();

@@ -60,7 +60,7 @@ ordered_json table_json() {
                                  {"format", t.format},
                                  {"corpus", t.corpus},
                                  {"baseline", t.baseline},
-                                 {"needs_llvm", t.needs_llvm}});
+                                 {"needs", t.needs}});
   j["profiles"] = formats::profiles().names();
   return j;
 }

@@ -26,7 +26,7 @@ class Target:
     format: str
     corpus: str        # the folder of corpus/ it reads
     baseline: bool     # an A/B baseline, not worth fuzzing time
-    needs_llvm: bool   # built only with SP_WITH_LLVM
+    needs: str         # the peer library a differential links ("llvm", "vkd3d"), "" for none
 
 
 class Table:

@@ -1,0 +1,120 @@
+// fxc_vkd3d_compare.h: the comparison, with vkd3d's known differences
+// (fuzz_fxc_vkd3d.deviations.md) left out by id.
+#include "support/fxc_vkd3d_compare.h"
+
+#include <cstdint>
+
+#include "core/strings.h"
+
+namespace sp::fuzz {
+namespace {
+
+// D3D10_SB_RESOURCE_DIMENSION to enum vkd3d_shader_resource_type: the same
+// numbers up to cube arrays; raw and structured buffers are buffers.
+constexpr uint32_t kVkd3dDimension[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 1};
+// The D3D10_SB_RESOURCE_DIMENSION of raw and structured buffers, which
+// vkd3d reports as buffers (in kVkd3dDimension).
+constexpr uint32_t kStructured = 12;
+
+vkd3d_peer::Descriptor descriptor_of(const fxc::Program& p, const fxc::Instruction& in, const char* type,
+                                     uint32_t dimension) {
+  vkd3d_peer::Descriptor d;
+  d.type = type;
+  const fxc::Operand& o = in.operands.front();
+  if (p.version.sm51() && o.index_dimension() == 3) {
+    // SM5.1: [range id][lower bound][upper bound], the space the last word.
+    d.register_index = static_cast<uint32_t>(o.index[1].imm);
+    const uint64_t upper = o.index[2].imm;
+    d.count = upper == UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(upper - o.index[1].imm + 1);
+    d.register_space = in.words.empty() ? 0 : in.words.back();
+  } else {
+    d.register_index = static_cast<uint32_t>(o.index[0].imm);
+    d.count = 1;
+  }
+  d.resource_type = dimension < std::size(kVkd3dDimension) ? kVkd3dDimension[dimension] : UINT32_MAX;
+  return d;
+}
+
+}  // namespace
+
+std::vector<vkd3d_peer::Descriptor> declared_descriptors(const fxc::Program& p) {
+  using fxc::Opcode;
+  std::vector<vkd3d_peer::Descriptor> out;
+  for (const fxc::Instruction& in : p.instructions) {
+    if (in.operands.empty()) continue;
+    const uint32_t dimension = (in.token >> 11) & 0x1F;
+    switch (in.opcode()) {
+      case Opcode::dcl_constant_buffer:
+        out.push_back(descriptor_of(p, in, "CBV", 1));
+        break;
+      case Opcode::dcl_sampler:
+        out.push_back(descriptor_of(p, in, "SAMPLER", 0));
+        break;
+      case Opcode::dcl_resource:
+        out.push_back(descriptor_of(p, in, "SRV", dimension));
+        break;
+      case Opcode::dcl_resource_raw:
+      case Opcode::dcl_resource_structured:
+        out.push_back(descriptor_of(p, in, "SRV", kStructured));
+        break;
+      case Opcode::dcl_uav_typed:
+        out.push_back(descriptor_of(p, in, "UAV", dimension));
+        break;
+      case Opcode::dcl_uav_raw:
+      case Opcode::dcl_uav_structured:
+        out.push_back(descriptor_of(p, in, "UAV", kStructured));
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Program& program,
+                               const vkd3d_peer::ScanResult& theirs) {
+  std::string diff;
+  const auto differs = [&](const std::string& what, uint64_t ours, uint64_t vkd3d) {
+    if (ours != vkd3d) diff += strprintf("%s: shaderprobe %llu, vkd3d %llu\n", what.c_str(),
+                                         static_cast<unsigned long long>(ours), static_cast<unsigned long long>(vkd3d));
+  };
+
+  const std::vector<vkd3d_peer::Descriptor> ours = declared_descriptors(program);
+  differs("descriptor count", ours.size(), theirs.descriptors.size());
+  for (size_t i = 0; i < ours.size() && i < theirs.descriptors.size(); ++i) {
+    const vkd3d_peer::Descriptor& a = ours[i];
+    const vkd3d_peer::Descriptor& b = theirs.descriptors[i];
+    const std::string at = strprintf("descriptors[%zu]", i);
+    if (a.type != b.type) diff += at + ".type: shaderprobe " + a.type + ", vkd3d " + b.type + "\n";
+    differs(at + ".register_space", a.register_space, b.register_space);
+    differs(at + ".register_index", a.register_index, b.register_index);
+    // V1: vkd3d 1.2 reports every descriptor with count 1.
+    if (a.count == 1) differs(at + ".count", a.count, b.count);
+    // V2: vkd3d reports constant buffers and samplers with its own
+    // resource types (buffer, none); only SRVs' and UAVs' are the program's.
+    if (a.type == "SRV" || a.type == "UAV") differs(at + ".resource_type", a.resource_type, b.resource_type);
+  }
+
+  // The input signature: vkd3d reads the ISGN part.
+  const dxc::Signature* isgn = nullptr;
+  for (const dxc::Part& part : container.parts)
+    if (fourcc_text(part.fourcc) == "ISGN") isgn = dxc::content_if<dxc::Signature>(part);
+  const size_t elements = isgn != nullptr ? isgn->elements.size() : 0;
+  differs("input signature elements", elements, theirs.input_signature.size());
+  for (size_t i = 0; i < elements && i < theirs.input_signature.size(); ++i) {
+    const dxc::SignatureElement& a = isgn->elements[i];
+    const vkd3d_peer::SignatureElement& b = theirs.input_signature[i];
+    const std::string at = strprintf("input_signature[%zu]", i);
+    if (a.name != b.semantic_name)
+      diff += at + ".semantic_name: shaderprobe " + std::string(a.name) + ", vkd3d " + b.semantic_name + "\n";
+    differs(at + ".semantic_index", a.semantic_index, b.semantic_index);
+    differs(at + ".sysval", a.system_value, b.sysval);
+    differs(at + ".component_type", a.component_type, b.component_type);
+    differs(at + ".register", a.reg, b.register_index);
+    differs(at + ".mask", a.mask, b.mask);
+    differs(at + ".used_mask", a.exclusive_mask, b.used_mask);
+  }
+  return diff;
+}
+
+}  // namespace sp::fuzz

@@ -1,0 +1,30 @@
+// What fuzz_fxc_vkd3d compares between shaderprobe's decode of a DXBC
+// container and vkd3d-shader 1.2's scan of it (tools/vkd3d_peer): the
+// descriptors the program declares (type, register space, register index,
+// count, and a typed resource's dimension) and the input signature's
+// elements. fuzz_fxc_vkd3d.deviations.md lists vkd3d's known differences
+// by the ids the comparison uses (V1...).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dxcontainer/model.h"
+#include "fxc/program.h"
+#include "vkd3d_peer.h"
+
+namespace sp::fuzz {
+
+// The descriptors `program` declares, in vkd3d's terms and declaration
+// order (dcl_constantbuffer: CBV, dcl_sampler: SAMPLER, dcl_resource*:
+// SRV, dcl_uav_*: UAV). `count` is the declared range's size (SM5.1;
+// UINT32_MAX for an unbounded one), 1 before SM5.1.
+[[nodiscard]] std::vector<vkd3d_peer::Descriptor> declared_descriptors(const fxc::Program& program);
+
+// Empty when vkd3d's scan agrees with shaderprobe's decode of the same
+// container; else one line per difference. `container` is shaderprobe's
+// model, `program` its decoded SHDR/SHEX.
+[[nodiscard]] std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Program& program,
+                                             const vkd3d_peer::ScanResult& theirs);
+
+}  // namespace sp::fuzz

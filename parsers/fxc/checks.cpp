@@ -1,0 +1,270 @@
+#include "fxc/checks.h"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/strings.h"
+
+namespace sp::fxc {
+namespace {
+
+bool starts_phase(Opcode op) {
+  return op == Opcode::hs_decls || op == Opcode::hs_control_point_phase || op == Opcode::hs_fork_phase ||
+         op == Opcode::hs_join_phase;
+}
+
+// Declarations in the DDK's sense: the dcl_ opcodes and the immediate
+// constant buffer. Other custom data (comments, debug info) may stand
+// anywhere and is neither.
+bool is_declaration(const Instruction& in, const OpcodeInfo& info) {
+  if (in.is_custom_data()) return in.custom_class() == kCustomDataImmediateConstantBuffer;
+  return info.kind == OpKind::x && !starts_phase(in.opcode());
+}
+
+bool is_resource(uint32_t type) {
+  return type == kSampler || type == kResource || type == kConstantBuffer || type == kUav;
+}
+
+std::string_view register_name(uint32_t type) {
+  switch (type) {
+    case kSampler:
+      return "s";
+    case kResource:
+      return "t";
+    case kConstantBuffer:
+      return "cb";
+    default:
+      return "u";
+  }
+}
+
+// The maps' keys: a scope (an operand type, a phase) and a register
+// number. Registers are numbered in 32 bits; an immediate64 index past
+// that names a register no declaration can, and has no key.
+std::optional<uint64_t> key(uint64_t scope, uint64_t number) {
+  if (number > 0xFFFFFFFF) return std::nullopt;
+  return (scope << 32) | number;
+}
+
+// Index `d` when it is an immediate alone: a relative index is known only
+// when the program runs.
+std::optional<uint64_t> immediate_index(const Operand& o, uint32_t d) {
+  if (d >= o.index_dimension()) return std::nullopt;
+  const IndexRep rep = o.index[d].rep;
+  if (rep != IndexRep::imm32 && rep != IndexRep::imm64) return std::nullopt;
+  return o.index[d].imm;
+}
+
+std::string_view opcode_name(const Instruction& in) {
+  const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
+  return info != nullptr ? info->name : "?";
+}
+
+class ProgramChecker {
+ public:
+  ProgramChecker(const Program& p, const ChunkScope& s) : p_(p), s_(s) {}
+
+  void run() {
+    collect_declarations();
+    FieldPath::Cursor cur;
+    const FieldPath at = s_.at.cursor("instructions", cur);
+    uint32_t phase = 0;
+    bool in_body = false;  // the phase's first non-declaration has been seen
+    for (size_t i = 0; i < p_.instructions.size(); ++i) {
+      cur.index = i;
+      const Instruction& in = p_.instructions[i];
+      const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
+      if (info == nullptr) continue;  // the reader rejects these
+      if (starts_phase(in.opcode())) {
+        close_blocks(i, "the next hull shader phase");
+        ++phase;
+        in_body = false;
+      } else if (is_declaration(in, *info)) {
+        if (in_body)
+          warn(Code::declaration_after_instruction, in, at,
+               strprintf("%s follows the first instruction of its phase", std::string(info->name).c_str()));
+      } else if (info->kind != OpKind::x) {
+        in_body = true;
+        control_flow(in, i, at);
+        for (size_t k = 0; k < in.operands.size(); ++k) {
+          const FieldPath oat = at.item("operands", k);
+          operand(in, in.operands[k], phase, oat, 0);
+        }
+      }
+    }
+    close_blocks(p_.instructions.size(), "the end of the program");
+  }
+
+ private:
+  // What the program declares. Temps and indexable temps belong to the
+  // phase whose section declares them (phase 0 is everything before a
+  // hull shader's first phase instruction).
+  void collect_declarations() {
+    temps_.assign(1, 0);
+    for (const Instruction& in : p_.instructions) {
+      const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
+      const Opcode op = in.opcode();
+      const uint64_t phase = temps_.size() - 1;
+      if (starts_phase(op)) {
+        temps_.push_back(0);
+      } else if (op == Opcode::dcl_temps && !in.words.empty()) {
+        temps_.back() = std::max(temps_.back(), in.words[0]);
+      } else if (op == Opcode::dcl_indexable_temp && in.words.size() >= 2) {
+        indexable_.emplace_back(*key(phase, in.words[0]), in.words[1]);
+      } else if (info != nullptr && info->kind == OpKind::x && !in.operands.empty() &&
+                 is_resource(in.operands[0].type())) {
+        const auto id = immediate_index(in.operands[0], 0);
+        if (const auto k = id ? key(in.operands[0].type(), *id) : std::nullopt) resources_.push_back(*k);
+      }
+    }
+    // Sorted for binary search: a hash table's collisions could be chosen
+    // by a crafted file, making the lookups quadratic. An x# declared
+    // twice in a phase keeps the larger size.
+    std::sort(resources_.begin(), resources_.end());
+    std::sort(indexable_.begin(), indexable_.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second > b.second;
+    });
+    indexable_.erase(std::unique(indexable_.begin(), indexable_.end(),
+                                 [](const auto& a, const auto& b) { return a.first == b.first; }),
+                     indexable_.end());
+  }
+
+  void warn(Code code, const Instruction& in, const FieldPath& at, std::string message) {
+    s_.ctx.warn(code, s_.base + in.offset, at, std::move(message));
+  }
+
+  // The registers an operand names, and those its relative indices name.
+  // The reader gives every nested operand exactly one referrer, so the
+  // walk visits each operand once.
+  void operand(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at, uint32_t depth) {
+    const uint32_t type = o.type();
+    if (type == kTemp) {
+      const auto r = immediate_index(o, 0);
+      if (r && *r >= temps_[phase])
+        warn(Code::register_out_of_range, in, at,
+             strprintf("r%llu, but the phase declares %u temps (dcl_temps)", static_cast<unsigned long long>(*r),
+                       temps_[phase]));
+    } else if (type == kIndexableTemp) {
+      indexable_temp(in, o, phase, at);
+    } else if (depth == 0 && is_resource(type)) {
+      const auto id = immediate_index(o, 0);
+      const auto k = id ? key(type, *id) : std::nullopt;
+      if (id && !(k && std::binary_search(resources_.begin(), resources_.end(), *k)))
+        warn(Code::undeclared_resource, in, at,
+             strprintf("%s%s%llu has no declaration", std::string(register_name(type)).c_str(),
+                       p_.version.sm51() ? " range " : "", static_cast<unsigned long long>(*id)));
+    }
+    for (uint32_t d = 0; d < o.index_dimension(); ++d) {
+      const OperandIndex& ix = o.index[d];
+      if (!ix.has_relative() || ix.relative < 0 || static_cast<size_t>(ix.relative) >= in.nested.size() ||
+          depth >= s_.ctx.limits().max_depth)
+        continue;
+      const FieldPath nat = at.item("relative", d);
+      operand(in, in.nested[static_cast<size_t>(ix.relative)], phase, nat, depth + 1);
+    }
+  }
+
+  void indexable_temp(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at) {
+    const auto x = immediate_index(o, 0);
+    if (!x) return;
+    const auto k = key(phase, *x);
+    const auto it = k ? std::lower_bound(indexable_.begin(), indexable_.end(), *k,
+                                         [](const auto& declared, uint64_t v) { return declared.first < v; })
+                      : indexable_.end();
+    if (it == indexable_.end() || it->first != *k) {
+      warn(Code::register_out_of_range, in, at,
+           strprintf("x%llu has no dcl_indexableTemp in its phase", static_cast<unsigned long long>(*x)));
+      return;
+    }
+    const auto element = immediate_index(o, 1);
+    if (element && *element >= it->second)
+      warn(Code::register_out_of_range, in, at,
+           strprintf("x%llu[%llu], but dcl_indexableTemp declares %u elements", static_cast<unsigned long long>(*x),
+                     static_cast<unsigned long long>(*element), it->second));
+  }
+
+  // --- if/else/endif, loop/endloop, switch/case/default/endswitch --------
+
+  struct Block {
+    Opcode opener;
+    size_t index;
+    bool has_else = false;
+  };
+
+  void control_flow(const Instruction& in, size_t i, const FieldPath& at) {
+    const Opcode op = in.opcode();
+    Block* top = blocks_.empty() ? nullptr : &blocks_.back();
+    switch (op) {
+      case Opcode::if_:
+      case Opcode::loop:
+      case Opcode::switch_:
+        blocks_.push_back({op, i});
+        return;
+      case Opcode::else_:
+        if (top != nullptr && top->opener == Opcode::if_ && !top->has_else)
+          top->has_else = true;
+        else
+          stray(in, at, top, "an if without its else");
+        return;
+      case Opcode::endif:
+        return close(in, at, top, Opcode::if_);
+      case Opcode::endloop:
+        return close(in, at, top, Opcode::loop);
+      case Opcode::endswitch:
+        return close(in, at, top, Opcode::switch_);
+      case Opcode::case_:
+      case Opcode::default_:
+        if (top == nullptr || top->opener != Opcode::switch_) stray(in, at, top, "a switch");
+        return;
+      case Opcode::label:
+        // A subroutine or function body: blocks do not span bodies.
+        return close_blocks(i, "the next label");
+      default:
+        return;
+    }
+  }
+
+  void close(const Instruction& in, const FieldPath& at, const Block* top, Opcode opener) {
+    if (top != nullptr && top->opener == opener) {
+      blocks_.pop_back();
+      return;
+    }
+    const OpcodeInfo* info = opcode_info(static_cast<uint32_t>(opener));
+    stray(in, at, top, "an open " + std::string(info->name));
+  }
+
+  void stray(const Instruction& in, const FieldPath& at, const Block* top, const std::string& needs) {
+    const std::string innermost =
+        top == nullptr ? "no block is open"
+                       : strprintf("the innermost open block is the %s at instruction %zu",
+                                   std::string(opcode_name(p_.instructions[top->index])).c_str(), top->index);
+    warn(Code::unbalanced_control_flow, in, at,
+         strprintf("%s needs %s, but %s", std::string(opcode_name(in)).c_str(), needs.c_str(), innermost.c_str()));
+  }
+
+  // The blocks still open where a body ends (at instruction `end`).
+  void close_blocks(size_t end, const char* where) {
+    for (const Block& b : blocks_) {
+      const FieldPath at = s_.at.item("instructions", b.index);
+      warn(Code::unbalanced_control_flow, p_.instructions[b.index], at,
+           strprintf("this %s is still open at %s (instruction %zu)",
+                     std::string(opcode_name(p_.instructions[b.index])).c_str(), where, end));
+    }
+    blocks_.clear();
+  }
+
+  const Program& p_;
+  const ChunkScope& s_;
+  std::vector<uint32_t> temps_;                       // dcl_temps, by phase
+  std::vector<std::pair<uint64_t, uint32_t>> indexable_;  // (phase, x#) and its elements, sorted
+  std::vector<uint64_t> resources_;                       // (operand type, register or range id), sorted
+  std::vector<Block> blocks_;
+};
+
+}  // namespace
+
+void check_program(const Program& program, const ChunkScope& s) { ProgramChecker(program, s).run(); }
+
+}  // namespace sp::fxc
