@@ -1,6 +1,8 @@
 #include "support/fxc_seeds.h"
 
+#include "core/span_writer.h"
 #include "fxc/builder.h"
+#include "fxc/ifce.h"
 
 namespace sp::fuzz {
 namespace {
@@ -380,6 +382,28 @@ Program every_opcode(uint32_t minor) {
   return b.program();
 }
 
+// STAT's fields as a small program's would read (counts of a few dozen
+// at most), `dwords` of them, and `extra` bytes after.
+std::vector<uint8_t> stat(uint32_t dwords, size_t extra = 0) {
+  ByteWriter w;
+  for (uint32_t i = 0; i < dwords; ++i) w.put_u32_le(i % 7 == 0 ? 0 : 1 + i % 23);
+  for (size_t i = 0; i < extra; ++i) w.put_u8(0xAB);
+  return w.take();
+}
+
+// Two classes implementing an interface array of two slots and another
+// interface, one instance, as fxc writes a class-linkage shader's IFCE.
+fxc::Interfaces class_linkage_interfaces() {
+  fxc::Interfaces in;
+  in.interface_slot_count = 3;
+  in.unknown[0] = 0x4E47534F;  // 'OSGN', what fxc's buffer held
+  in.unknown[1] = 0x00100020;
+  in.class_types = {{"cAmbient", 0, 1, 0xFFFF, 0xFFFF}, {"cPointLight", 1, 2, 0, 0}};
+  in.class_instances = {{"g_ambient", 0, 0, 0, 0, 0xFFFF, 0xFFFF}, {"g_light", 1, 0, 0, 1, 0, 0}};
+  in.slots = {{2, {0, 1}, {0, 1}}, {1, {1}, {2}}};
+  return in;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, Program>> fxc_program_seeds() {
@@ -396,6 +420,16 @@ std::vector<std::pair<std::string, Program>> fxc_program_seeds() {
           {"ranges_sm51", ranges_sm51()},
           {"every_opcode_sm50", every_opcode(0)},
           {"every_opcode_sm51", every_opcode(1)}};
+}
+
+std::vector<ChunkSeed> fxc_stat_ifce_seeds() {
+  std::vector<ChunkSeed> out;
+  for (const uint32_t dwords : {28u, 29u, 37u, 0u, 1u, 40u})
+    out.push_back({"stat_" + std::to_string(dwords), "STAT", stat(dwords)});
+  out.push_back({"stat_37_partial", "STAT", stat(37, 2)});
+  out.push_back({"ifce_empty", "IFCE", fxc::write_interfaces({})});
+  out.push_back({"ifce_class_linkage", "IFCE", fxc::write_interfaces(class_linkage_interfaces())});
+  return out;
 }
 
 }  // namespace sp::fuzz
