@@ -11,7 +11,6 @@
 #include "bitcode/describe.h"
 #include "bitstream/walk.h"
 #include "core/json_yaml.h"
-#include "support/alignment_checks.h"
 #include "support/bitstream_checks.h"
 #include "support/fuzz_check.h"
 

@@ -6,7 +6,6 @@
 //    and the writer can express, and writing is a fixed point.
 // Under libFuzzer it mutates structurally (support/bitstream_mutator.h).
 #include "bitstream/walk.h"
-#include "support/alignment_checks.h"
 #include "support/bitstream_checks.h"
 #include "support/bitstream_model.h"
 #include "support/fuzz_check.h"

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace sp::fuzz {
 
@@ -10,6 +11,19 @@ void invariant_broken(std::string_view what, std::string_view details) {
   if (!details.empty()) std::fprintf(stderr, "%.*s\n", static_cast<int>(details.size()), details.data());
   std::fflush(stderr);
   std::abort();
+}
+
+Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage) {
+  storage.assign(input.size() + 1, 0);
+  if (!input.empty()) std::memcpy(storage.data() + 1, input.data(), input.size());
+  return Bytes(storage).subspan(1);
+}
+
+void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,
+                            const std::optional<Diagnostic>& b, const std::vector<Diagnostic>& wb) {
+  check(a.has_value() == b.has_value() && (!a || *a == *b), "another alignment gives another error",
+        (a ? a->to_string() : std::string("no error")) + " / " + (b ? b->to_string() : std::string("no error")));
+  check(wa == wb, "another alignment gives other warnings");
 }
 
 }  // namespace sp::fuzz

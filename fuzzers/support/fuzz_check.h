@@ -4,7 +4,12 @@
 // stop on it like on a crash (Wuffs: "internal errors" become crashes).
 #pragma once
 
+#include <optional>
 #include <string_view>
+#include <vector>
+
+#include "core/bytes.h"
+#include "core/diagnostic.h"
 
 namespace sp::fuzz {
 
@@ -15,5 +20,13 @@ namespace sp::fuzz {
 inline void check(bool ok, std::string_view what, std::string_view details = {}) {
   if (!ok) invariant_broken(what, details);
 }
+
+// The input copied one byte further into a fresh buffer, so a parser that
+// assumes alignment or reads outside its span sees different bytes there.
+Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage);
+
+// The same error and the same warnings, in the same order.
+void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,
+                            const std::optional<Diagnostic>& b, const std::vector<Diagnostic>& wb);
 
 }  // namespace sp::fuzz

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "fxc/describe.h"
-#include "support/alignment_checks.h"
 #include "support/fuzz_check.h"
 
 namespace sp::fuzz {

@@ -21,7 +21,8 @@ struct Limits {
   // peak memory for a 1 MiB input well under 64 MiB.
   uint64_t max_inflated_bytes = 16u << 20;
 
-  // Nesting depth of recursive structures (RDEF types, bitcode blocks).
+  // Nesting depth of recursive structures (RDEF and CTAB types, bitcode
+  // blocks).
   uint32_t max_depth = 64;
 
   // Abbreviations in scope in one LLVM bitstream block (its own DEFINE_ABBREVs
@@ -62,7 +63,7 @@ struct LimitOption {
 inline constexpr LimitOption kLimitOptions[] = {
     {"--max-parts", &Limits::max_parts, "Largest PartCount accepted"},
     {"--max-inflated-bytes", &Limits::max_inflated_bytes, "Largest decompressed size (SRCI)"},
-    {"--max-depth", &Limits::max_depth, "Deepest nesting (bitcode blocks, RDEF types)"},
+    {"--max-depth", &Limits::max_depth, "Deepest nesting (bitcode blocks, RDEF and CTAB types)"},
     {"--max-abbrevs-per-block", &Limits::max_abbrevs_per_block, "Most abbreviations in one bitcode block"},
     {"--max-record-operands", &Limits::max_record_operands, "Most operands of one bitcode record"},
 };

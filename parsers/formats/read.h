@@ -40,7 +40,10 @@ struct FileRead {
 
 // The dump `name` of a file of `format`: the format's own, or, when an
 // embedded format offers it, that format's of the first payload of its
-// first tag (Embedding).
+// first tag (Embedding). Several formats may offer one name for one kind of
+// output (`fxc`: fxc's listing of a DXBC container, through its chunks, and
+// of Direct3D 9 bytecode): the format that read the file is asked first, so
+// each file gets its own format's dump.
 struct DumpRoute {
   const Dump* dump = nullptr;
   const Format* owner = nullptr;  // the format that offers it
@@ -62,9 +65,11 @@ struct DumpText {
 // The dump `name` that `format` offers itself, or null.
 [[nodiscard]] const Dump* own_dump(const Format& format, std::string_view name);
 
-// The format that offers dump `name` itself (not through a payload), or
-// null: it reads an input no probe recognises when that dump is asked for
-// (the bcanalyzer dump of a bitstream with another magic).
+// The first format, in registry order, that offers dump `name` itself (not
+// through a payload), or null: it reads an input no probe recognises when
+// that dump is asked for (the bcanalyzer dump of a bitstream with another
+// magic), and gives the name's peer_output_ends_at, on which formats
+// sharing a name agree (the registry test checks it).
 [[nodiscard]] const Format* dump_owner(std::string_view name);
 
 // Every dump name offered by any format, yaml and json first.

@@ -23,7 +23,6 @@ std::string not_supported(Bytes) {
 constexpr char kShbin[] = "3ds shbin";
 constexpr char kVbc[] = "vsl vbc";
 constexpr char kSpirv[] = "spir-v";
-constexpr char kD3d9[] = "d3d9 bytecode";
 
 }  // namespace
 
@@ -50,15 +49,6 @@ extern const Format spirv_format{
     .title = "SPIR-V module",
     .probe = [](Bytes b) { return b.size() >= 4 && load_le<uint32_t>(b.data()) == 0x07230203 ? 100 : 0; },
     .identify = not_supported<kSpirv>,
-};
-
-// Direct3D 9 shader bytecode: the version token's high half is 0xFFFE
-// (vertex) or 0xFFFF (pixel). Two bytes of magic: a weak sign.
-extern const Format d3d9_format{
-    .name = "d3d9",
-    .title = "Direct3D 9 shader bytecode",
-    .probe = [](Bytes b) { return b.size() >= 4 && b[3] == 0xFF && (b[2] == 0xFE || b[2] == 0xFF) ? 25 : 0; },
-    .identify = not_supported<kD3d9>,
 };
 
 }  // namespace sp::formats

@@ -37,7 +37,7 @@ TEST(Registry, InputNothingRecognisesIsReadByTheFirstFormat) {
 }
 
 TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
-  for (std::string_view name : {"shbin", "vbc", "spirv", "d3d9"}) {
+  for (std::string_view name : {"shbin", "vbc", "spirv"}) {
     const formats::Format* f = formats::find(name);
     ASSERT_NE(f, nullptr) << name;
     EXPECT_FALSE(f->supported()) << name;
@@ -61,6 +61,45 @@ TEST(Registry, EveryDescriptorIsComplete) {
     }
     for (const formats::Dump& d : f->dumps) EXPECT_NE(d.write, nullptr) << f->name << " " << d.name;
   }
+}
+
+// fxc's listing is one dump name offered by two formats: fxc's (of a DXBC
+// container, through its program chunk) and d3d9's (of the whole file).
+// Each file gets its reading format's own.
+TEST(Registry, ADumpNameOfSeveralFormatsIsTheReadingFormatsOwnFirst) {
+  // ps_2_0, then the end token.
+  const std::vector<uint8_t> d3d9 = {0x00, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00};
+  const formats::Format& reader = formats::reader_for(d3d9);
+  ASSERT_EQ(reader.name, "d3d9");
+  const auto own = formats::find_dump(reader, "fxc");
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->owner, &reader);
+  EXPECT_FALSE(own->through_payload);
+  TextBuffer out;
+  const formats::DumpOutcome o = formats::run_dump(reader, *own, d3d9, {}, out);
+  ASSERT_TRUE(o.ok) << (o.error ? o.error->to_string() : o.missing);
+  EXPECT_EQ(out.str(), "    ps_2_0\n\n// approximately 0 instruction slots used\n");
+
+  const auto hosted = formats::find_dump(*formats::find("dxcontainer"), "fxc");
+  ASSERT_TRUE(hosted);
+  EXPECT_EQ(hosted->owner->name, "fxc");
+  EXPECT_TRUE(hosted->through_payload);
+}
+
+// Where the name alone picks the format (dump_owner: the peer output marker
+// of `conform --impl`, an input no probe recognises), the formats sharing a
+// dump name must mean one output by it.
+TEST(Registry, FormatsSharingADumpNameAgreeOnItsPeerMarker) {
+  size_t shared = 0;
+  for (const formats::Format* f : formats::all())
+    for (const formats::Dump& d : f->dumps)
+      for (const formats::Format* g : formats::all()) {
+        const formats::Dump* other = formats::own_dump(*g, d.name);
+        if (g == f || other == nullptr) continue;
+        EXPECT_EQ(d.peer_output_ends_at, other->peer_output_ends_at) << f->name << " and " << g->name << ": " << d.name;
+        ++shared;
+      }
+  EXPECT_GE(shared, 2u);  // fxc's and d3d9's `fxc`, each seen from the other
 }
 
 TEST(Registry, EveryFuzzTargetBelongsToARegisteredFormat) {

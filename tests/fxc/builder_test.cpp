@@ -39,7 +39,11 @@ Program one_of(const Row& row, uint32_t minor) {
     if (item == 'w' || (item == 's' && b.sm51())) w.push_back(static_cast<uint32_t>(w.size() + 1));
     if (item == 'n' || item == 'h') w.insert(w.end(), {2, 7, 8});
   }
-  b.emit(row.op, std::move(operands), std::move(w));
+  Inst in = b.emit(row.op, std::move(operands), std::move(w));
+  // Typed resource declarations need a dimension the DDK defines.
+  if (row.op == Opcode::dcl_resource || row.op == Opcode::dcl_uav_typed) {
+    in.controls(static_cast<uint32_t>(Dim::buffer));
+  }
   return b.program();
 }
 

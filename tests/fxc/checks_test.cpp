@@ -53,6 +53,8 @@ void set_length(Instruction& in) {
 Instruction op(Opcode opcode, std::vector<Operand> operands = {}, std::vector<uint32_t> words = {}) {
   Instruction in;
   in.token = static_cast<uint32_t>(opcode);
+  // A resource declaration needs a defined dimension: texture2d.
+  if (opcode == Opcode::dcl_resource) in.token |= 3u << 11;
   in.operands = std::move(operands);
   in.words = std::move(words);
   set_length(in);

@@ -4,14 +4,13 @@
 // listed it.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "fxc/chunks.h"
 #include "fxc/listing.h"
+#include "support/fxc_listings.h"
 #include "support/test_files.h"
 
 namespace sp::fxc {
@@ -104,35 +103,6 @@ TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   }
 }
 
-// fxc's .asm without what the binary cannot reproduce: the command line
-// block fxc prints when it was given one (`//   fxc /T ... /Fc ...` and
-// its continuation lines, then an empty comment line).
-std::string without_command_line(const std::string& listing) {
-  std::istringstream in(listing);
-  std::string line, out;
-  bool in_block = false;
-  while (std::getline(in, line)) {
-    if (line.starts_with("//   fxc ")) {
-      in_block = true;
-      continue;
-    }
-    if (in_block) {
-      if (line.starts_with("//    ")) continue;
-      in_block = false;
-      if (line == "//") continue;
-    }
-    out += line + "\n";
-  }
-  return out;
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The program part (from the version line on), until the listing's header
 // lands: see issue 18's notes.
 std::string program_part(const std::string& listing) {
@@ -154,10 +124,8 @@ TEST(FxcRealFiles, ProgramListingIsFxcs) {
     TextBuffer out;
     std::optional<Diagnostic> error;
     ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << path << ": " << error->to_string();
-    auto asm_path = path;
-    asm_path.replace_extension(".asm");
-    const std::string expected = program_part(without_command_line(read_text(asm_path)));
-    ASSERT_FALSE(expected.empty()) << asm_path;
+    const std::string expected = program_part(test::reference_listing(path));
+    ASSERT_FALSE(expected.empty()) << path;
     EXPECT_EQ(program_part(out.str()), expected) << path;
     ++compared;
   }

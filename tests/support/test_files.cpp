@@ -49,14 +49,28 @@ std::vector<std::filesystem::path> committed_containers(const std::string& prefi
                   [&](const std::string& name) { return name.starts_with(prefix) && !name.ends_with(".expect"); });
 }
 
-std::vector<std::filesystem::path> external_containers() {
-  std::vector<std::filesystem::path> out = external_files("vkd3d-proton", ".dxbc");
+namespace {
+
+// fxc-hlslcc's binaries that are (or are not) DXBC containers.
+std::vector<std::filesystem::path> fxc_binaries(bool containers) {
+  std::vector<std::filesystem::path> out;
   for (const auto& p : external_files("fxc-hlslcc", ".o")) {
     const auto bytes = read_file(p);
-    if (bytes.size() >= 4 && bytes[0] == 'D' && bytes[1] == 'X' && bytes[2] == 'B' && bytes[3] == 'C') out.push_back(p);
+    const bool dxbc = bytes.size() >= 4 && bytes[0] == 'D' && bytes[1] == 'X' && bytes[2] == 'B' && bytes[3] == 'C';
+    if (dxbc == containers) out.push_back(p);
   }
   return out;
 }
+
+}  // namespace
+
+std::vector<std::filesystem::path> external_containers() {
+  std::vector<std::filesystem::path> out = external_files("vkd3d-proton", ".dxbc");
+  for (const auto& p : fxc_binaries(true)) out.push_back(p);
+  return out;
+}
+
+std::vector<std::filesystem::path> external_d3d9_shaders() { return fxc_binaries(false); }
 
 std::vector<std::filesystem::path> all_containers() {
   std::vector<std::filesystem::path> files = external_containers();

@@ -24,6 +24,10 @@ std::vector<std::filesystem::path> external_files(const std::string& sub, const 
 // DXBC containers among the external files (skips D3D9 bytecode).
 std::vector<std::filesystem::path> external_containers();
 
+// The Direct3D 9 shaders among fxc-hlslcc's binaries (the .o files that
+// are not DXBC containers).
+std::vector<std::filesystem::path> external_d3d9_shaders();
+
 bool have_external();
 
 // Containers the build generated from tests/data/dxcontainer/yaml/*.yaml

@@ -263,4 +263,28 @@ MUTANTS = (
            "for (size_t k = first; k < in.words.size(); ++k)",
            "for (size_t k = first; k <= in.words.size(); ++k)",
            "the listing of a function table or interface prints one entry past its words", "fxc_program"),
+    # parsers/d3d9: Direct3D 9 bytecode, found by fuzz_d3d9 (its seeds hold
+    # a damaged sample next to each bound; the constant table is read again
+    # from a buffer of its own bytes, so a read past it is a read past an
+    # allocation).
+    Mutant("d3d9-comment-bounds", "parsers/d3d9/program_reader.cpp", "ProgramReader::comment",
+           "if (bytes > file_.size() - pos - 4)",
+           "if (bytes > file_.size() - pos)",
+           "a comment may claim one DWORD more than the input holds", "d3d9"),
+    Mutant("d3d9-instruction-bounds", "parsers/d3d9/program_reader.cpp", "ProgramReader::instruction",
+           "if (length * 4 > file_.size() - pos)",
+           "if (length * 4 > file_.size() - pos + 4)",
+           "an instruction may run one token past the input", "d3d9"),
+    Mutant("d3d9-ctab-records", "parsers/d3d9/constant_table_reader.cpp", "TableReader::array_problem",
+           "if (count > (data_.size() - offset) / size)",
+           "if (count > (data_.size() - offset) / size + 1)",
+           "one constant or member record more than the constant table holds is read", "d3d9"),
+    Mutant("d3d9-type-record", "parsers/d3d9/constant_table_reader.cpp", "TableReader::type_info",
+           "if (!range_fits(offset, kTypeInfoSize, data_.size()))",
+           "if (!range_fits(offset, 4, data_.size()))",
+           "a type record of which 4 bytes lie inside the constant table is read whole", "d3d9"),
+    Mutant("d3d9-writer-relative", "parsers/d3d9/program_writer.cpp", "put_parameter",
+           "if (p.is_relative()) w.put_u32_le(p.relative);",
+           "",
+           "the writer drops relative-address tokens (the round trip breaks)", "d3d9"),
 )

@@ -1,0 +1,98 @@
+// Direct3D 9 bytecode (parsers/d3d9) on raw bytes: parse_program, the
+// writer, `dump --format=fxc` (write_listing) and `dump --format=json|yaml`
+// (describe, rendered as JSON and through the YAML renderer every dump
+// uses). Properties:
+//  - the same verdict, error and warnings, and the same listing, at
+//    another alignment;
+//  - an error has a known code (never internal_error) and an offset inside
+//    the input;
+//  - write(parse(x)) == x: the model keeps every token;
+//  - the constant table decodes alike from a buffer of exactly its own
+//    bytes, so a read past the comment is a read past an allocation
+//    (inside the file the next token would hide it);
+//  - an accepted input lists and describes.
+#include "core/json_yaml.h"
+#include "d3d9/describe.h"
+#include "d3d9/listing.h"
+#include "support/fuzz_check.h"
+
+namespace {
+
+struct Parsed {
+  bool ok = false;
+  sp::d3d9::Program program;
+  std::optional<sp::Diagnostic> error;
+  std::vector<sp::Diagnostic> warnings;
+};
+
+Parsed parse(sp::Bytes input) {
+  const sp::Limits limits;
+  sp::Context ctx(limits, input.size());
+  Parsed p;
+  p.ok = sp::d3d9::parse_program(input, 0, ctx, p.program);
+  p.error = ctx.take_error();
+  p.warnings = ctx.take_warnings();
+  return p;
+}
+
+std::string listing(sp::Bytes input, bool& ok) {
+  const sp::Limits limits;
+  sp::TextBuffer out;
+  std::optional<sp::Diagnostic> error;
+  ok = sp::d3d9::write_listing(input, limits, out, error);
+  return ok ? out.str() : error->to_string();
+}
+
+// The first constant table the whole parse decoded, read again from a copy
+// of its comment alone (with the decode budget of the whole `file_size`).
+void check_table_alone(const sp::d3d9::Program& program, size_t file_size) {
+  for (const sp::d3d9::Comment& c : program.comments) {
+    if (c.data.size() < 4 || sp::load_le<uint32_t>(c.data.data()) != sp::d3d9::kCtabFourcc) continue;
+    const std::vector<uint8_t> alone(c.data.begin() + 4, c.data.end());
+    const sp::Limits limits;
+    sp::Context ctx(limits, file_size);
+    sp::d3d9::ConstantTable table;
+    const sp::FieldPath root = sp::FieldPath::root("ctab");
+    const bool ok = sp::d3d9::parse_constant_table(alone, c.offset + 8, root, ctx, table);
+    const sp::d3d9::ConstantTable& whole = *program.constants;
+    sp::fuzz::check(ok && table.creator == whole.creator && table.target == whole.target &&
+                        table.constants.size() == whole.constants.size() && table.types.size() == whole.types.size() &&
+                        table.members.size() == whole.members.size(),
+                    "the constant table reads otherwise from its own bytes",
+                    ctx.error() ? ctx.error()->to_string() : "");
+    return;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const sp::Bytes input(data, size);
+  std::vector<uint8_t> storage;
+  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+
+  const Parsed a = parse(input);
+  const Parsed b = parse(moved);
+  sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
+  sp::fuzz::check(a.ok != a.error.has_value(), "a parse must end in a model or in one error");
+  if (a.error) {
+    sp::fuzz::check(a.error->code != sp::Code::internal_error, "the reader reports an internal error",
+                    a.error->to_string());
+    sp::fuzz::check(a.error->offset <= size, "the error's offset is outside the input", a.error->to_string());
+  }
+
+  bool listed = false, listed_moved = false;
+  const std::string text = listing(input, listed);
+  sp::fuzz::check(text == listing(moved, listed_moved) && listed == listed_moved,
+                  "another alignment gives another listing");
+  sp::fuzz::check(listed == a.ok, "the listing and the parse disagree", text);
+  if (!a.ok) return 0;
+
+  sp::fuzz::check(sp::d3d9::write_program(a.program) == std::vector<uint8_t>(input.begin(), input.end()),
+                  "write(parse(x)) is not x");
+  if (a.program.constants) check_table_alone(a.program, size);
+  const auto tree = sp::d3d9::describe(a.program);
+  sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
+  sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
+  return 0;
+}
