@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bitcode/minimal_module.h"
+#include "core/span_writer.h"
 #include "core/strings.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/writer.h"
@@ -78,6 +79,23 @@ Program program(Store& store, uint16_t kind) {
   p.bitcode = store.bytes(bitcode::minimal_module());
   p.header.bitcode_size = static_cast<uint32_t>(p.bitcode.size());
   return p;
+}
+
+// The smallest RDEF fxc writes for SM5.0 (hs5__basic.o's, with another
+// creator; docs/formats/fxc.md, "RDEF"): no buffers or bindings, the RD11
+// block, the creator string. The fxc format decodes RDEF, so a container
+// that must parse needs a real one.
+std::vector<uint8_t> empty_sm5_rdef() {
+  constexpr uint32_t kHeaderSize = 60;
+  ByteWriter w;
+  for (uint32_t v : {0u, 0u, 0u, kHeaderSize}) w.put_u32_le(v);  // buffers, bindings
+  w.put_u16_le(0x0500);                                          // minor 0, major 5
+  w.put_u16_le(0xFFFE);                                          // vertex
+  w.put_u32_le(0x100);                                           // D3DCOMPILE flags
+  w.put_u32_le(kHeaderSize);                                     // the creator's offset
+  for (uint32_t v : {make_fourcc('R', 'D', '1', '1'), kHeaderSize, 24u, 32u, 40u, 36u, 12u, 0u}) w.put_u32_le(v);
+  w.put_cstring("shaderprobe");
+  return w.take();
 }
 
 RootSignature root_signature(uint32_t version) {
@@ -170,7 +188,7 @@ std::vector<std::pair<std::string, Container>> built_containers(Store& store) {
     out.emplace_back(std::move(name), std::move(c));
   };
   // fxc: shader model 5 with raw bytecode and legacy signatures.
-  add("fxc_sm5_vertex", {model_part("RDEF", RawPart{}, store.bytes(std::vector<uint8_t>(60, 0))),
+  add("fxc_sm5_vertex", {model_part("RDEF", RawPart{}, store.bytes(empty_sm5_rdef())),
                          model_part("ISGN", signature(SignatureLayout::legacy, {"POSITION", "TEXCOORD"})),
                          model_part("OSG5", signature(SignatureLayout::osg5, {"SV_Position", "COLOR", "COLOR"})),
                          model_part("PCSG", signature(SignatureLayout::legacy, {"SV_TessFactor"})),

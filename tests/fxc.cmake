@@ -3,8 +3,11 @@ target_sources(sp_tests PRIVATE
   fxc/builder_test.cpp
   fxc/cases_test.cpp
   fxc/checks_test.cpp
+  fxc/listing_header_test.cpp
+  fxc/rdef_test.cpp
   fxc/real_files_test.cpp
-  fxc/stat_ifce_test.cpp)
+  fxc/stat_ifce_test.cpp
+  fuzzers/fxc_mutator_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_fxc_print sp_fxc_builders sp_fxc_case_builders)
 
 # shaderprobe against vkd3d-shader on the real files: the comparison

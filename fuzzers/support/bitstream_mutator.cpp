@@ -1,11 +1,10 @@
 #include "support/bitstream_mutator.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "bitstream/wrapper.h"
 #include "support/bitstream_model.h"
-#include "support/random.h"
+#include "support/model_mutation.h"
 
 namespace sp::fuzz {
 namespace bs = sp::bitstream;
@@ -295,27 +294,10 @@ class Mutation {
 }  // namespace
 
 size_t mutate_bitstream(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
-  Random pick(seed);
-  if (pick.below(3) == 0) return bytes(data, size, max_size);
-  const Limits limits;
-  Context ctx(limits, size);
-  std::optional<BsStream> tree = read_stream(Bytes(data, size), ctx);
-  if (!tree) return bytes(data, size, max_size);
-  // Indices into the tree go stale after an edit: each edit gets a fresh
-  // Mutation (one or two edits per call).
-  bool changed = false;
-  const size_t edits = 1 + pick.below(2);
-  for (size_t i = 0; i < edits; ++i) {
-    Mutation m(seed + static_cast<unsigned>(i) * 7919u, *tree);
-    for (int tries = 0; tries < 4 && !m.apply(); ++tries) {
-    }
-    changed = true;
-  }
-  const auto out = changed ? write_stream(*tree) : std::nullopt;
-  if (!out || out->size() > max_size || (out->size() == size && std::memcmp(out->data(), data, size) == 0))
-    return bytes(data, size, max_size);
-  std::memcpy(data, out->data(), out->size());
-  return out->size();
+  return mutate_through_model(
+      data, size, max_size, seed, bytes, read_stream,
+      [&](Random& pick, BsStream& tree) { edit_once_or_twice(pick, seed, [&](unsigned s) { return Mutation(s, tree); }); },
+      write_stream);
 }
 
 }  // namespace sp::fuzz

@@ -37,6 +37,17 @@ std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i) {
   return ok ? std::pair{cp, len} : std::pair<uint32_t, size_t>{0, 0};
 }
 
+std::string hex_text(std::span<const uint8_t> bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (uint8_t b : bytes) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 0xF];
+  }
+  return out;
+}
+
 std::string fourcc_text(uint32_t fourcc) {
   std::string out;
   for (int i = 0; i < 4; ++i) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,9 @@ namespace sp {
 
 // printf into a std::string (GCC 12 has no std::format).
 [[nodiscard]] std::string strprintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+// Bytes as lowercase hex digits, two per byte (digests, raw blobs in dumps).
+[[nodiscard]] std::string hex_text(std::span<const uint8_t> bytes);
 
 // A four-character code as text; bytes that are not printable ASCII are
 // shown as \xNN so a hostile fourcc cannot inject control characters.

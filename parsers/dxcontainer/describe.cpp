@@ -14,13 +14,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string hex_bytes(Bytes b) {
-  std::string out;
-  out.reserve(b.size() * 2);
-  for (uint8_t x : b) out += strprintf("%02x", x);
-  return out;
-}
-
 std::string text(std::string_view s) { return utf8_text(s); }
 
 json enum_value(EnumFamily family, uint64_t value) {
@@ -90,7 +83,7 @@ json psv_elements(std::span<const PsvSignatureElement> list) {
 
 json psv(const Psv& p) {
   const PsvRuntimeInfo& i = p.info;
-  json info = {{"stage_info", hex_bytes(i.stage_info)},
+  json info = {{"stage_info", hex_text(i.stage_info)},
                {"minimum_wave_lane_count", i.min_wave_lane_count},
                {"maximum_wave_lane_count", i.max_wave_lane_count}};
   if (p.version >= 1) {
@@ -213,7 +206,7 @@ json content(const Part& p) {
     json operator()(const RawPart&) const { return nullptr; }
     json operator()(const Program& v) const { return program(v); }
     json operator()(const ShaderHash& v) const {
-      return {{"includes_source", (v.flags & 1) != 0}, {"digest", hex_bytes(v.digest)}};
+      return {{"includes_source", (v.flags & 1) != 0}, {"digest", hex_text(v.digest)}};
     }
     json operator()(const FeatureInfo& v) const {
       return {{"flags", flag_names(EnumFamily::FeatureFlag, v.flags)}};
@@ -237,7 +230,7 @@ json content(const Part& p) {
 
 
 json describe(const Container& c, const std::vector<Diagnostic>& warnings) {
-  json header = {{"digest", hex_bytes(c.header.digest)},
+  json header = {{"digest", hex_text(c.header.digest)},
                  {"digest_state", digest_state_name(classify_digest(c.header.digest, c.computed_digest))},
                  {"version", strprintf("%u.%u", c.header.major, c.header.minor)},
                  {"file_size", c.header.file_size},

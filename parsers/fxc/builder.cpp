@@ -53,15 +53,6 @@ uint32_t default_components(RegType t) {
   }
 }
 
-// Words the writer puts out for one instruction of a program of version
-// `v`: the instruction's length is what write_program encodes.
-size_t encoded_words(const Instruction& in, Version v) {
-  Program one;
-  one.version = v;
-  one.instructions.push_back(in);
-  return write_program(one).size() / 4 - 2;
-}
-
 // Whether the opcode may carry its length in a DWORD after the token (the
 // reader's has_length_word), for tables too long for 7 bits.
 bool may_use_length_word(Opcode op) { return op == Opcode::dcl_function_table || op == Opcode::dcl_interface; }
@@ -70,6 +61,13 @@ bool may_use_length_word(Opcode op) { return op == Opcode::dcl_function_table ||
 uint32_t return_type_word(ReturnType type) { return static_cast<uint32_t>(type) * 0x1111; }
 
 }  // namespace
+
+size_t encoded_words(const Instruction& in, Version v) {
+  Program one;
+  one.version = v;
+  one.instructions.push_back(in);
+  return write_program(one).size() / 4 - 2;
+}
 
 // --- Arg -------------------------------------------------------------------
 

@@ -183,6 +183,12 @@ struct Slot {
   uint32_t id, lower, upper, space = 0;
 };
 
+// Words the writer puts out for one instruction of a program of version
+// `v`: an instruction's length is what write_program encodes (program()
+// sets every length this way, and so does the fuzzers' program mutator
+// after editing a decoded model).
+[[nodiscard]] size_t encoded_words(const Instruction& in, Version v);
+
 class Builder;
 
 // The instruction emit() just added, for what follows the opcode token's

@@ -13,11 +13,12 @@
 #include "fxc/chunk.h"
 #include "fxc/ifce.h"
 #include "fxc/program.h"
+#include "fxc/rdef.h"
 #include "fxc/stat.h"
 
 namespace sp::fxc {
 
-using ChunkModel = std::variant<Program, Stat, Interfaces>;
+using ChunkModel = std::variant<Program, Rdef, Stat, Interfaces>;
 
 struct Chunk {
   std::string_view tag;  // the row's (static) fourcc
@@ -44,6 +45,7 @@ std::vector<uint8_t> write_as(const ChunkModel& model) {
 inline constexpr ChunkKind kChunkKinds[] = {
     {"SHEX", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
     {"SHDR", detail::parse_as<Program, parse_program>, detail::write_as<Program, write_program>},
+    {"RDEF", detail::parse_as<Rdef, parse_rdef>, detail::write_as<Rdef, write_rdef>},
     {"STAT", detail::parse_as<Stat, parse_stat>, detail::write_as<Stat, write_stat>},
     {"IFCE", detail::parse_as<Interfaces, parse_interfaces>, detail::write_as<Interfaces, write_interfaces>},
 };

@@ -122,6 +122,86 @@ void describe_model(const Program& p, Json& out) {
   if (!p.trailing.empty()) j["trailing_bytes"] = p.trailing.size();
 }
 
+// RDEF's records by their d3d12shader.h field names; strings and type
+// references with the offsets they were read at.
+Json describe_string(const RdefString& s) { return {{"offset", s.offset}, {"text", utf8_text(s.text)}}; }
+
+// A reference to a type: its offset and its index in "types" (null where
+// the offset names none).
+Json describe_type_ref(const RdefTypeRef& ref) {
+  return {{"offset", ref.offset}, {"index", ref.index != kNoType ? Json(ref.index) : Json(nullptr)}};
+}
+
+Json describe_binding(const RdefBinding& b, bool sm51) {
+  Json j = {{"name", describe_string(b.name)}, {"type", b.type},          {"return_type", b.return_type},
+            {"dimension", b.dimension},       {"num_samples", b.num_samples}, {"bind_point", b.bind_point},
+            {"bind_count", b.bind_count},     {"flags", b.flags}};
+  if (sm51) j.update({{"space", b.space}, {"id", b.id}});
+  return j;
+}
+
+Json describe_variable(const RdefVariable& v, bool sm5) {
+  Json j = {{"name", describe_string(v.name)}, {"start_offset", v.start_offset},
+            {"size", v.size},                  {"flags", v.flags},
+            {"type", describe_type_ref(v.type)}, {"default_value_offset", v.default_value_offset}};
+  if (v.default_value_offset != 0) j["default_value"] = hex_text(v.default_value);
+  if (sm5)
+    j.update({{"start_texture", v.start_texture}, {"texture_size", v.texture_size},
+              {"start_sampler", v.start_sampler}, {"sampler_size", v.sampler_size}});
+  return j;
+}
+
+Json describe_type(const RdefType& t, bool sm5) {
+  Json members = Json::array();
+  for (const RdefMember& m : t.members)
+    members.push_back({{"name", describe_string(m.name)}, {"type", describe_type_ref(m.type)}, {"offset", m.offset}});
+  Json j = {{"offset", t.offset},         {"class", t.variable_class},    {"type", t.variable_type},
+            {"rows", t.rows},             {"columns", t.columns},         {"elements", t.elements},
+            {"member_count", t.member_count}, {"member_offset", t.member_offset}, {"members", std::move(members)}};
+  if (sm5) {
+    Json interfaces = Json::array();
+    for (const RdefTypeRef& ref : t.interfaces) interfaces.push_back(describe_type_ref(ref));
+    j.update({{"sub_type", describe_type_ref(t.sub_type)}, {"base_class", describe_type_ref(t.base_class)},
+              {"interface_count", t.interface_count},      {"interfaces_offset", t.interfaces_offset},
+              {"interfaces", std::move(interfaces)},       {"name", describe_string(t.name)}});
+  }
+  return j;
+}
+
+Json describe_buffer(const RdefConstantBuffer& cb, bool sm5) {
+  Json variables = Json::array();
+  for (const RdefVariable& v : cb.variables) variables.push_back(describe_variable(v, sm5));
+  return {{"name", describe_string(cb.name)}, {"variable_count", cb.variable_count},
+          {"variable_offset", cb.variable_offset}, {"size", cb.size},
+          {"flags", cb.flags}, {"type", cb.type}, {"variables", std::move(variables)}};
+}
+
+void describe_model(const Rdef& r, Json& out) {
+  const bool sm5 = r.rd11.has_value();
+  Json j = {{"constant_buffer_count", r.constant_buffer_count}, {"constant_buffer_offset", r.constant_buffer_offset},
+            {"binding_count", r.binding_count},                 {"binding_offset", r.binding_offset},
+            {"major", r.major},                                 {"minor", r.minor},
+            {"program_type", strprintf("0x%04x", r.program_type)}, {"flags", hex(r.flags)},
+            {"creator", describe_string(r.creator)}};
+  if (sm5) {
+    const RdefLayout& l = r.rd11->layout;
+    j["rd11"] = {{"magic", hex(r.rd11->magic)},   {"header_size", l.header},   {"constant_buffer_size", l.constant_buffer},
+                 {"binding_size", l.binding},     {"variable_size", l.variable}, {"type_size", l.type},
+                 {"member_size", l.member},       {"interface_slots", r.rd11->interface_slots}};
+  }
+  Json& bindings = j["bindings"] = Json::array();
+  for (const RdefBinding& b : r.bindings) bindings.push_back(describe_binding(b, r.sm51()));
+  Json& buffers = j["constant_buffers"] = Json::array();
+  for (const RdefConstantBuffer& cb : r.constant_buffers) buffers.push_back(describe_buffer(cb, sm5));
+  // Each type once, by index: members that share a type name one index,
+  // so the dump stays as large as the chunk.
+  Json& types = j["types"] = Json::array();
+  for (const RdefType& t : r.types) types.push_back(describe_type(t, sm5));
+  Json& gaps = j["unclaimed_bytes"] = Json::array();
+  for (const RdefGap& g : r.gaps) gaps.push_back({{"offset", g.offset}, {"bytes", hex_text(g.bytes)}});
+  out["rdef"] = std::move(j);
+}
+
 }  // namespace
 
 nlohmann::ordered_json describe(const Chunk& chunk) {

@@ -1,8 +1,7 @@
-// The listing's frame: which chunks of the container it prints, in fxc's
-// order.
+// The listing's frame: which parts of the container it prints, in fxc's
+// order: the header (RDEF, SFI0, the signatures), the program, STAT's
+// instruction count.
 #include "fxc/listing.h"
-
-#include <cstring>
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -37,21 +36,30 @@ bool decode(const dxc::Container& c, size_t index, const Limits& limits, T& out,
   return true;
 }
 
-// RDEF's creator string (the word at byte 24 is its offset), which picks
-// the listing's quirks; empty when RDEF is absent or its string is not
-// NUL-terminated inside the chunk.
-std::string_view creator(const dxc::Container& c) {
-  const dxc::Part* rdef = find_part(c, "RDEF");
-  if (rdef == nullptr || rdef->data.size() < 28) return {};
-  const uint32_t at = load_le<uint32_t>(rdef->data.data() + 24);
-  if (at >= rdef->data.size()) return {};
-  const auto* begin = reinterpret_cast<const char*>(rdef->data.data()) + at;
-  const size_t room = rdef->data.size() - at;
-  const size_t length = strnlen(begin, room);
-  return length == room ? std::string_view{} : std::string_view(begin, length);
+// The first part whose fourcc is one of `tags`, decoded as a signature by
+// the container (null when there is none).
+const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<std::string_view> tags) {
+  for (const dxc::Part& p : c.parts)
+    for (std::string_view tag : tags)
+      if (fourcc_text(p.fourcc) == tag) return dxc::content_if<dxc::Signature>(p);
+  return nullptr;
 }
 
 }  // namespace
+
+std::string listing_text(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (const char c : name) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == 0x7F) {
+      out += strprintf("\\x%02x", b);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
   dxc::ParseOptions options;
@@ -63,10 +71,11 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
     return false;
   }
   const dxc::Container& c = *r.container;
-  size_t program_index = c.parts.size();
+  size_t program_index = c.parts.size(), rdef_index = c.parts.size();
   for (size_t i = 0; i < c.parts.size(); ++i) {
     const std::string tag = fourcc_text(c.parts[i].fourcc);
     if (tag == "SHDR" || tag == "SHEX") program_index = i;
+    if (tag == "RDEF") rdef_index = i;
   }
   if (program_index == c.parts.size()) {
     error = Diagnostic{Code::invalid_value, 0, "", "the container has no SHDR or SHEX part to list"};
@@ -74,7 +83,27 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   }
   Program program;
   if (!decode(c, program_index, limits, program, error)) return false;
-  list_program(program, listing_quirks(creator(c)), out);
+  Rdef rdef;
+  if (rdef_index != c.parts.size() && !decode(c, rdef_index, limits, rdef, error)) return false;
+
+  HeaderParts parts{program};
+  parts.rdef = rdef_index != c.parts.size() ? &rdef : nullptr;
+  parts.patch_constants = signature(c, {"PCSG", "PSG1"});
+  parts.inputs = signature(c, {"ISGN", "ISG1"});
+  parts.outputs = signature(c, {"OSGN", "OSG5", "OSG1"});
+  if (const dxc::Part* sfi0 = find_part(c, "SFI0"))
+    if (const auto* info = dxc::content_if<dxc::FeatureInfo>(*sfi0)) parts.features = info->flags;
+  const ListingQuirks& quirks = listing_quirks(parts.rdef != nullptr ? rdef.creator.text : std::string_view{});
+  // Structures shared in RDEF print once per use: the text is bounded like
+  // every dump's (limits.max_text_per_input_byte).
+  const size_t budget = size_t{limits.max_text_per_input_byte} * container.size() + 4096;
+  if (!list_header(parts, quirks, out, budget)) {
+    error = Diagnostic{Code::limit_exceeded, rdef_index < c.parts.size() ? c.parts[rdef_index].offset : 0, "",
+                       strprintf("the listing outgrows limits.max_text_per_input_byte (%u) times the input",
+                                 limits.max_text_per_input_byte)};
+    return false;
+  }
+  list_program(program, quirks, out);
   if (const dxc::Part* stat = find_part(c, "STAT"); stat != nullptr && stat->data.size() >= 4)
     out.append(strprintf("// Approximately %u instruction slots used\n", load_le<uint32_t>(stat->data.data())));
   return true;

@@ -73,13 +73,6 @@ constexpr std::string_view kSamplerModes[] = {"mode_default", "mode_comparison",
 // D3D11_SB_OPERAND_MIN_PRECISION.
 constexpr std::string_view kPrecisions[] = {"def32", "min16f", "min2_8f", "3", "min16i", "min16u", "6", "7"};
 
-// A value of one of the tables above, or the number when the table has no
-// name for it (a listing never fails on a value fxc would not write).
-template <size_t N>
-std::string name_of(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
-}
-
 // How an immediate's bits print: the opcode's kind (opcodes.def) says
 // whether they are a float, an integer, a double or typeless (mov, movc,
 // stores, the immediate constant buffer), which fxc prints as a float

@@ -21,6 +21,15 @@ struct ListingQuirks {
   // suffix when discard tests an immediate; on a register it is unknown,
   // and the listing keeps the suffix).
   bool discard_immediate_suffix;
+  // The line after the header's creator block: "///" (9.30), "//" (9.29,
+  // where it closes the command-line block fxc printed there), none (6.3).
+  std::string_view after_creator;
+  // The signature tables' Format column: 6 wide (9.29), 7 from 9.30 on
+  // (min2_8f fits).
+  int signature_format_width;
+  // "Note: shader requires additional functionality" and SFI0's features
+  // (9.29 prints none: cs5__BasicCompute11Double).
+  bool feature_notes;
 };
 
 // The row for a creator string (the default row when none matches).

@@ -100,12 +100,9 @@ class ProgramReader {
       return true;
     }
     // Extended opcode tokens (sample offsets, resource dimension, return
-    // type), chained by bit 31; the length word above replaces them.
-    for (bool more = in.is_extended() && !has_length_word(in); more; ++pos) {
-      if (pos >= stop) return mismatch(in, *info, at, start, length, "its extended opcode tokens");
-      in.extended.push_back(word(pos));
-      more = (word(pos) >> 31) != 0;
-    }
+    // type); the length word above replaces them.
+    if (in.is_extended() && !has_length_word(in) && !extended_chain(in.extended, pos, stop))
+      return mismatch(in, *info, at, start, length, "its extended opcode tokens");
     for (const char item : info->shape) {
       switch (item) {
         case 'o': {
@@ -198,6 +195,18 @@ class ProgramReader {
     return true;
   }
 
+  // A chain of extended tokens (an opcode's or an operand's) from `pos`,
+  // each saying in bit 31 whether another follows; false, with `pos` at
+  // `stop`, when the chain reaches the end of its instruction unended.
+  bool extended_chain(std::vector<uint32_t>& out, size_t& pos, size_t stop) {
+    for (bool more = true; more; ++pos) {
+      if (pos >= stop) return false;
+      out.push_back(word(pos));
+      more = (word(pos) >> 31) != 0;
+    }
+    return true;
+  }
+
   // The instruction's length and what its operands took disagree.
   [[gnu::cold]] bool mismatch(const Instruction& in, const OpcodeInfo& info, const FieldPath& at, size_t start,
                               uint64_t length, const char* what) {
@@ -216,11 +225,7 @@ class ProgramReader {
     if (pos >= stop) return operand_overrun(at, pos);
     const size_t start = pos;
     o.token = word(pos++);
-    for (bool more = o.is_extended(); more; ++pos) {
-      if (pos >= stop) return operand_overrun(at.field("extended"), pos);
-      o.extended.push_back(word(pos));
-      more = (word(pos) >> 31) != 0;
-    }
+    if (o.is_extended() && !extended_chain(o.extended, pos, stop)) return operand_overrun(at.field("extended"), pos);
     if (o.num_components_field() == 3 && o.immediate_words() == 0 && (o.type() == 4 || o.type() == 5))
       return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
                          "an immediate with N components: the count of its values is unknown");

@@ -18,9 +18,6 @@
 namespace sp::fuzz {
 namespace {
 
-using test::flip_one_byte;
-using test::g_byte_mutations;
-
 std::optional<BsStream> tree_of(const std::vector<uint8_t>& bytes) {
   const Limits limits;
   Context ctx(limits, bytes.size());
@@ -66,27 +63,19 @@ TEST(BitstreamModel, ARecordThatNoLongerFitsItsAbbrevIsWrittenUnabbreviated) {
 }
 
 TEST(BitstreamMutator, StructuralMutationsMostlyGiveStreamsTheReaderAccepts) {
-  const auto seeds = bitstream_seeds();
+  std::vector<std::vector<uint8_t>> seeds;
+  for (auto& [name, bytes] : bitstream_seeds()) seeds.push_back(std::move(bytes));
   std::set<uint64_t> block_counts, abbrev_counts, depths;
-  size_t structural = 0, accepted = 0;
-  for (unsigned seed = 0; seed < 3000; ++seed) {
-    const std::vector<uint8_t>& input = seeds[seed % seeds.size()].second;
-    std::vector<uint8_t> buf = input;
-    buf.resize(input.size() * 4 + 256);
-    const size_t before = g_byte_mutations;
-    const size_t n = mutate_bitstream(buf.data(), input.size(), buf.size(), seed, flip_one_byte);
-    ASSERT_LE(n, buf.size());
-    if (g_byte_mutations != before) continue;
-    ++structural;
-    buf.resize(n);
-    EXPECT_NE(buf, input);
-    const auto stats = walk(buf);
-    if (!stats) continue;
-    ++accepted;
-    block_counts.insert(stats->blocks);
-    abbrev_counts.insert(stats->abbrevs);
-    depths.insert(stats->max_depth);
-  }
+  size_t accepted = 0;
+  const size_t structural =
+      test::structural_mutations(seeds, 3000, 4, mutate_bitstream, [&](const std::vector<uint8_t>& out, const auto&) {
+        const auto stats = walk(out);
+        if (!stats) return;
+        ++accepted;
+        block_counts.insert(stats->blocks);
+        abbrev_counts.insert(stats->abbrevs);
+        depths.insert(stats->max_depth);
+      });
   // Two mutations in three are structural (some fall back when the edit
   // changed nothing the writer can express).
   EXPECT_GT(structural, 1500u);
@@ -100,12 +89,7 @@ TEST(BitstreamMutator, StructuralMutationsMostlyGiveStreamsTheReaderAccepts) {
 }
 
 TEST(BitstreamMutator, InputsTheReaderRejectsGoToTheByteMutator) {
-  std::vector<uint8_t> buf = {'B', 'C', 0xC0, 0xDE, 0xFF, 0xFF, 0xFF, 0xFF};
-  for (unsigned seed = 0; seed < 50; ++seed) {
-    const size_t before = g_byte_mutations;
-    EXPECT_EQ(mutate_bitstream(buf.data(), buf.size(), buf.size(), seed, flip_one_byte), buf.size());
-    EXPECT_EQ(g_byte_mutations, before + 1);
-  }
+  test::expect_only_byte_mutations({'B', 'C', 0xC0, 0xDE, 0xFF, 0xFF, 0xFF, 0xFF}, mutate_bitstream);
 }
 
 }  // namespace

@@ -24,33 +24,32 @@ constexpr Row kRows[] = {
 #undef SP_OPCODE
 };
 
-// The register a binding declaration declares (the reader checks that its
-// operand is one); r for everything else.
-RegType declared(Opcode op) {
+// A binding declaration's operand is the register kind it declares (the
+// reader rejects dcl_resource r0); other instructions take temps.
+Arg declared(Opcode op) {
   switch (op) {
     case Opcode::dcl_resource:
     case Opcode::dcl_resource_raw:
     case Opcode::dcl_resource_structured:
-      return RegType::t;
+      return resource(0);
     case Opcode::dcl_uav_typed:
     case Opcode::dcl_uav_raw:
     case Opcode::dcl_uav_structured:
-      return RegType::u;
+      return uav(0);
     case Opcode::dcl_sampler:
-      return RegType::s;
+      return sampler(0);
     case Opcode::dcl_constant_buffer:
-      return RegType::cb;
+      return cb(0, 1);
     case Opcode::dcl_tgsm_raw:
     case Opcode::dcl_tgsm_structured:
-      return RegType::g;
+      return tgsm(0);
     default:
-      return RegType::r;
+      return temp(0);
   }
 }
 
-// One instruction of `row`'s shape: the declared register or temps for its
-// operands, counting words for the others, a two-entry table for 'n' and
-// 'h'.
+// One instruction of `row`'s shape: temps for its operands, counting words
+// for the others, a two-entry table for 'n' and 'h'.
 Program one_of(const Row& row, uint32_t minor) {
   Builder b(ProgramType::hull, 5, minor);
   if (row.op == Opcode::customdata) {
@@ -60,7 +59,7 @@ Program one_of(const Row& row, uint32_t minor) {
   std::vector<Arg> operands;
   std::vector<uint32_t> w;
   for (const char item : row.shape) {
-    if (item == 'o') operands.push_back(reg(operands.empty() ? declared(row.op) : RegType::r, {0}));
+    if (item == 'o') operands.push_back(operands.empty() ? declared(row.op) : temp(static_cast<uint32_t>(operands.size())));
     if (item == 'w' || (item == 's' && b.sm51())) w.push_back(static_cast<uint32_t>(w.size() + 1));
     if (item == 'n' || item == 'h') w.insert(w.end(), {2, 7, 8});
   }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -82,6 +83,42 @@ TEST(FxcRealFiles, EveryChunkDecodesAndReencodesByteForByte) {
   EXPECT_EQ(chunks["IFCE"], 6u);
 }
 
+// Every proper prefix of every real RDEF, copied to a misaligned block of
+// its own size (so ASan sees a read past it): an error, or (when what is
+// cut off is padding no record needed) a model that writes it back.
+TEST(FxcRealFiles, EveryPrefixOfEveryRealRdefEndsCleanly) {
+  const auto files = test::external_containers();
+  if (files.empty()) GTEST_SKIP() << "no ../shared/external";
+  size_t chunks = 0, accepted = 0;
+  const Limits limits;  // Context keeps a reference
+  for (const auto& path : files) {
+    if (known_malformed(path)) continue;
+    const auto file = test::read_file(path);
+    for (const DecodedChunk& d : decode_all(path, file)) {
+      if (d.tag != "RDEF") continue;
+      ++chunks;
+      for (size_t n = 0; n < d.bytes.size(); ++n) {
+        std::vector<uint8_t> block(n + 1);
+        std::copy_n(d.bytes.begin(), n, block.begin() + 1);
+        const Bytes prefix = Bytes(block).subspan(1);
+        Context ctx(limits, n);
+        const FieldPath root = FieldPath::root("RDEF");
+        Rdef rdef;
+        if (!parse_rdef(ChunkScope{prefix, 0, root, ctx}, rdef)) {
+          EXPECT_TRUE(ctx.failed()) << path << ": a prefix of " << n << " failed without a diagnostic";
+          continue;
+        }
+        ++accepted;
+        const std::vector<uint8_t> again = write_rdef(rdef);
+        EXPECT_TRUE(std::equal(again.begin(), again.end(), prefix.begin(), prefix.end())) << path << " at " << n;
+      }
+    }
+  }
+  EXPECT_EQ(chunks, 112u);
+  // Only the 0xAB padding after the last string can go.
+  EXPECT_LT(accepted, 3 * chunks);
+}
+
 TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   const auto files = test::external_files("vkd3d-proton", "texture_feedback_sample_grad_code_dxbc.dxbc");
   if (files.empty()) GTEST_SKIP() << "no ../shared/external";
@@ -103,34 +140,54 @@ TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   }
 }
 
-// The program part (from the version line on), until the listing's header
-// lands: see issue 18's notes.
-std::string program_part(const std::string& listing) {
-  for (size_t at = 0; at < listing.size();) {
-    const size_t end = listing.find('\n', at);
-    const std::string_view line(listing.data() + at, (end == std::string::npos ? listing.size() : end) - at);
-    if (line.size() == 6 && line[2] == '_' && line[4] == '_' && line[0] != '/') return listing.substr(at);
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  return {};
+// The listings whose class tables ("Available Class Types" and "Interface
+// slots", after the signatures) come from the IFCE chunk, which this
+// branch does not decode: issue 18's IFCE decoder (branch h-stat) brings
+// the model they print from. They are compared without those tables.
+bool needs_ifce(const std::filesystem::path& path) {
+  static const std::set<std::string> kFiles = {
+      "apps__shaders__SubroutinesPS.o", "ps5__interface_arrays.o", "ps5__interfaces.o",
+      "ps5__interfaces_multifunc.o",    "ps5__retc.o",             "quarantined__ps5__this.o"};
+  return kFiles.contains(path.filename().string());
 }
 
-TEST(FxcRealFiles, ProgramListingIsFxcs) {
-  size_t compared = 0;
+// The listing without its class tables: from the empty comment line
+// before "// Available Class Types:" to the program's version line.
+std::string without_class_tables(const std::string& listing) {
+  const size_t begin = listing.find("//\n// Available Class Types:\n");
+  if (begin == std::string::npos) return listing;
+  size_t end = begin;
+  while (end < listing.size() && listing.compare(end, 2, "//") == 0) {
+    const size_t eol = listing.find('\n', end);
+    end = eol == std::string::npos ? listing.size() : eol + 1;
+  }
+  return listing.substr(0, begin) + listing.substr(end);
+}
+
+// Issue 18, acceptance 1: the whole listing, byte for byte, less what the
+// binary cannot hold (the command line) and what IFCE holds.
+TEST(FxcRealFiles, ListingIsFxcs) {
+  size_t compared = 0, whole = 0;
   for (const auto& path : test::external_files("fxc-hlslcc", ".o")) {
     const auto file = test::read_file(path);
     if (!dxc::looks_like_container(file)) continue;  // D3D9 bytecode: not this format
     TextBuffer out;
     std::optional<Diagnostic> error;
     ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << path << ": " << error->to_string();
-    const std::string expected = program_part(test::reference_listing(path));
-    ASSERT_FALSE(expected.empty()) << path;
-    EXPECT_EQ(program_part(out.str()), expected) << path;
+    std::string expected = test::reference_listing(path);
+    if (needs_ifce(path)) {
+      const std::string shorter = without_class_tables(expected);
+      EXPECT_NE(shorter, expected) << path << " has no class tables: drop it from needs_ifce";
+      expected = shorter;
+    } else {
+      ++whole;
+    }
+    EXPECT_EQ(out.str(), expected) << path;
     ++compared;
   }
   if (compared == 0) GTEST_SKIP() << "no ../shared/external";
   EXPECT_EQ(compared, 112u);
+  EXPECT_EQ(whole, 106u);
 }
 
 }  // namespace
