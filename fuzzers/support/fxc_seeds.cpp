@@ -353,7 +353,7 @@ Program ranges_sm51() {
 }
 
 // Each opcode of opcodes.def once (custom data as an immediate constant
-// buffer): a temp as the first operand, sources of several kinds after it,
+// buffer): first_operand() first (a temp, or what a declaration binds), sources of several kinds after it,
 // numbered words, two-entry tables, texture2d for the typed resource
 // declarations; in SM5.0 and SM5.1 (the space words).
 Program every_opcode(uint32_t minor) {
@@ -370,7 +370,7 @@ Program every_opcode(uint32_t minor) {
     std::vector<Arg> operands;
     std::vector<uint32_t> numbers;
     for (const char item : info->shape) {
-      if (item == 'o') operands.push_back(operands.empty() ? temp(0) : sources[(value + operands.size()) % std::size(sources)]);
+      if (item == 'o') operands.push_back(operands.empty() ? first_operand(info->opcode) : sources[(value + operands.size()) % std::size(sources)]);
       if (item == 'w' || (item == 's' && b.sm51())) numbers.push_back(value);
       if (item == 'n' || item == 'h') numbers.insert(numbers.end(), {2, 0, 1});
     }

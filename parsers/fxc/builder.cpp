@@ -398,4 +398,27 @@ std::vector<uint8_t> container_of(const std::vector<RawChunk>& chunks) {
 
 std::vector<uint8_t> container_of(const Program& program) { return container_of({program_chunk(program)}); }
 
+Arg first_operand(Opcode op) {
+  switch (op) {
+    case Opcode::dcl_resource:
+    case Opcode::dcl_resource_raw:
+    case Opcode::dcl_resource_structured:
+      return resource(0);
+    case Opcode::dcl_uav_typed:
+    case Opcode::dcl_uav_raw:
+    case Opcode::dcl_uav_structured:
+      return uav(0);
+    case Opcode::dcl_sampler:
+      return sampler(0);
+    case Opcode::dcl_constant_buffer:
+      return cb(0, 1);
+    case Opcode::dcl_tgsm_raw:
+    case Opcode::dcl_tgsm_structured:
+      return tgsm(0);
+    default:
+      return temp(0);
+  }
+}
+
+
 }  // namespace sp::fxc::build

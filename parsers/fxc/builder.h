@@ -140,6 +140,10 @@ Arg operator-(const Arg& a);
 [[nodiscard]] inline Arg sampler(uint32_t i) { return Arg(RegType::s, {i}); }
 [[nodiscard]] inline Arg uav(uint32_t i) { return Arg(RegType::u, {i}); }
 [[nodiscard]] inline Arg tgsm(uint32_t i) { return Arg(RegType::g, {i}); }
+// The first operand an instruction of `op` can take: the register kind a
+// binding declaration declares (the reader rejects dcl_resource r0), r0
+// for everything else. For tables of every opcode (tests, seeds).
+[[nodiscard]] Arg first_operand(Opcode op);
 
 // The bits of a value as a DWORD: floats by their IEEE bits, integers as
 // they are.

@@ -24,30 +24,6 @@ constexpr Row kRows[] = {
 #undef SP_OPCODE
 };
 
-// A binding declaration's operand is the register kind it declares (the
-// reader rejects dcl_resource r0); other instructions take temps.
-Arg declared(Opcode op) {
-  switch (op) {
-    case Opcode::dcl_resource:
-    case Opcode::dcl_resource_raw:
-    case Opcode::dcl_resource_structured:
-      return resource(0);
-    case Opcode::dcl_uav_typed:
-    case Opcode::dcl_uav_raw:
-    case Opcode::dcl_uav_structured:
-      return uav(0);
-    case Opcode::dcl_sampler:
-      return sampler(0);
-    case Opcode::dcl_constant_buffer:
-      return cb(0, 1);
-    case Opcode::dcl_tgsm_raw:
-    case Opcode::dcl_tgsm_structured:
-      return tgsm(0);
-    default:
-      return temp(0);
-  }
-}
-
 // One instruction of `row`'s shape: temps for its operands, counting words
 // for the others, a two-entry table for 'n' and 'h'.
 Program one_of(const Row& row, uint32_t minor) {
@@ -59,7 +35,7 @@ Program one_of(const Row& row, uint32_t minor) {
   std::vector<Arg> operands;
   std::vector<uint32_t> w;
   for (const char item : row.shape) {
-    if (item == 'o') operands.push_back(operands.empty() ? declared(row.op) : temp(static_cast<uint32_t>(operands.size())));
+    if (item == 'o') operands.push_back(operands.empty() ? first_operand(row.op) : temp(static_cast<uint32_t>(operands.size())));
     if (item == 'w' || (item == 's' && b.sm51())) w.push_back(static_cast<uint32_t>(w.size() + 1));
     if (item == 'n' || item == 'h') w.insert(w.end(), {2, 7, 8});
   }
