@@ -67,6 +67,8 @@ const std::map<std::string, std::string> kFlags = {
     {"TrailingBytes", "bytes after the program's declared length inside its chunk"},
     {"Limit", "at or beyond a named limit of core/limits.h"},
     {"Semantics", "decodes token by token, but no compiler writes it: the semantic checks' warnings"},
+    {"Rdef", "the RDEF chunk: constant buffers, variables, types, bindings, creator, RD11"},
+    {"TypeGraph", "RDEF's type graph: members, sub types, base classes, interfaces; cycles and depth"},
     {"Stat", "the STAT chunk: fxc's statistics, 28, 29 or 37 DWORDs"},
     {"Ifce", "the IFCE chunk: class types, class instances, interface slots"},
     {"Unterminated", "a string with no NUL inside its chunk"},
@@ -548,7 +550,7 @@ int main(int argc, char** argv) {
         Suite s;
         for (auto* group : {&valid_cases, &opcode_cases, &length_cases, &operand_cases, &declaration_cases,
                             &custom_data_cases, &header_cases, &warning_cases, &semantic_cases,
-                            &cases::stat_ifce_cases})
+                            &cases::rdef_cases, &cases::stat_ifce_cases})
           group(s);
         return s.specs;
       },
