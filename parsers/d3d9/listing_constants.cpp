@@ -2,6 +2,7 @@
 // HLSL, then the registers it was given, in a table whose columns are as
 // wide as their widest entry (docs/formats/d3d9.md, "The listing").
 #include <algorithm>
+#include <tuple>
 
 #include "core/strings.h"
 #include "d3d9/listing.h"
@@ -84,8 +85,12 @@ void list_constants(const ConstantTable& table, TextBuffer& out) {
     name_width = std::max(name_width, utf8_text(c.name).size());
     register_width = std::max(register_width, register_text(c).size());
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Constant* a, const Constant* b) {
-    return std::pair(a->register_set, a->register_index) < std::pair(b->register_set, b->register_index);
+  // By register, constants sharing one in table order: std::sort with that
+  // total order (the rows point into one array), as libstdc++'s
+  // stable_sort uses std::get_temporary_buffer, deprecated in C++20 and an
+  // error under clang-22's -Werror (the asan preset).
+  std::sort(rows.begin(), rows.end(), [](const Constant* a, const Constant* b) {
+    return std::tuple(a->register_set, a->register_index, a) < std::tuple(b->register_set, b->register_index, b);
   });
   out.append("//   " + padded("Name", name_width) + " " + padded("Reg", register_width) + " Size\n");
   out.append("//   " + std::string(name_width, '-') + " " + std::string(register_width, '-') + " ----\n");

@@ -1,6 +1,6 @@
 // The listing's frame: which parts of the container it prints, in fxc's
-// order: the header (RDEF, SFI0, the signatures), the program, STAT's
-// instruction count.
+// order: the header (RDEF, SFI0, the signatures, IFCE), the program,
+// STAT's instruction count.
 #include "fxc/listing.h"
 
 #include "core/strings.h"
@@ -36,13 +36,32 @@ bool decode(const dxc::Container& c, size_t index, const Limits& limits, T& out,
   return true;
 }
 
-// The first part whose fourcc is one of `tags`, decoded as a signature by
-// the container (null when there is none).
-const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<std::string_view> tags) {
-  for (const dxc::Part& p : c.parts)
+// The index of the first part whose fourcc is one of `tags`, or the part
+// count when there is none.
+size_t part_index(const dxc::Container& c, std::initializer_list<std::string_view> tags) {
+  for (size_t i = 0; i < c.parts.size(); ++i)
     for (std::string_view tag : tags)
-      if (fourcc_text(p.fourcc) == tag) return dxc::content_if<dxc::Signature>(p);
-  return nullptr;
+      if (fourcc_text(c.parts[i].fourcc) == tag) return i;
+  return c.parts.size();
+}
+
+// The part named `tag`, when there is one, decoded into `out` (and `found`
+// pointed at it).
+template <typename T>
+bool decode_if_present(const dxc::Container& c, std::string_view tag, const Limits& limits, T& out, const T*& found,
+                       std::optional<Diagnostic>& error) {
+  const size_t index = part_index(c, {tag});
+  if (index == c.parts.size()) return true;
+  if (!decode(c, index, limits, out, error)) return false;
+  found = &out;
+  return true;
+}
+
+// The first part named one of `tags`, as the container decoded it (null
+// when there is none).
+const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<std::string_view> tags) {
+  const size_t index = part_index(c, tags);
+  return index < c.parts.size() ? dxc::content_if<dxc::Signature>(c.parts[index]) : nullptr;
 }
 
 }  // namespace
@@ -71,23 +90,19 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
     return false;
   }
   const dxc::Container& c = *r.container;
-  size_t program_index = c.parts.size(), rdef_index = c.parts.size();
-  for (size_t i = 0; i < c.parts.size(); ++i) {
-    const std::string tag = fourcc_text(c.parts[i].fourcc);
-    if (tag == "SHDR" || tag == "SHEX") program_index = i;
-    if (tag == "RDEF") rdef_index = i;
-  }
+  const size_t program_index = part_index(c, {"SHDR", "SHEX"});
   if (program_index == c.parts.size()) {
     error = Diagnostic{Code::invalid_value, 0, "", "the container has no SHDR or SHEX part to list"};
     return false;
   }
   Program program;
   if (!decode(c, program_index, limits, program, error)) return false;
-  Rdef rdef;
-  if (rdef_index != c.parts.size() && !decode(c, rdef_index, limits, rdef, error)) return false;
-
   HeaderParts parts{program};
-  parts.rdef = rdef_index != c.parts.size() ? &rdef : nullptr;
+  Rdef rdef;
+  Interfaces interfaces;
+  if (!decode_if_present(c, "RDEF", limits, rdef, parts.rdef, error) ||
+      !decode_if_present(c, "IFCE", limits, interfaces, parts.interfaces, error))
+    return false;
   parts.patch_constants = signature(c, {"PCSG", "PSG1"});
   parts.inputs = signature(c, {"ISGN", "ISG1"});
   parts.outputs = signature(c, {"OSGN", "OSG5", "OSG1"});
@@ -98,7 +113,8 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   // every dump's (limits.max_text_per_input_byte).
   const size_t budget = size_t{limits.max_text_per_input_byte} * container.size() + 4096;
   if (!list_header(parts, quirks, out, budget)) {
-    error = Diagnostic{Code::limit_exceeded, rdef_index < c.parts.size() ? c.parts[rdef_index].offset : 0, "",
+    const dxc::Part* rdef_part = find_part(c, "RDEF");
+    error = Diagnostic{Code::limit_exceeded, rdef_part != nullptr ? rdef_part->offset : 0, "",
                        strprintf("the listing outgrows limits.max_text_per_input_byte (%u) times the input",
                                  limits.max_text_per_input_byte)};
     return false;

@@ -13,6 +13,7 @@
 #include "core/diagnostic.h"
 #include "core/text_buffer.h"
 #include "dxcontainer/model.h"
+#include "fxc/ifce.h"
 #include "fxc/listing_quirks.h"
 #include "fxc/program.h"
 #include "fxc/rdef.h"
@@ -31,6 +32,7 @@ struct HeaderParts {
   const dxc::Signature* patch_constants = nullptr;  // PCSG / PSG1
   const dxc::Signature* inputs = nullptr;           // ISGN / ISG1
   const dxc::Signature* outputs = nullptr;          // OSGN / OSG5 / OSG1
+  const Interfaces* interfaces = nullptr;           // IFCE
   uint64_t features = 0;                            // SFI0
 };
 

@@ -136,6 +136,7 @@ class HeaderLister {
               type == static_cast<uint32_t>(ProgramType::domain) ? kInput : kOutput);
     signature("Input", p_.inputs, kInput);
     signature("Output", p_.outputs, type == static_cast<uint32_t>(ProgramType::pixel) ? kPixelOutput : kOutput);
+    if (p_.interfaces != nullptr) class_tables(*p_.interfaces);
     tessellation();
     sample_frequency();
     return out_.size() <= budget_;
@@ -245,6 +246,38 @@ class HeaderLister {
                             reg.c_str(), system_value.c_str(), width, component_format(e).c_str(), use.c_str()));
     }
     out_.append("//\n");
+  }
+
+  // IFCE's class types (their ID is their index: fxc stores 0), then which
+  // classes and function tables each run of interface slots may take.
+  void class_tables(const Interfaces& ifce) {
+    out_.append(
+        "//\n// Available Class Types:\n//\n"
+        "// Name                             ID CB Stride Texture Sampler\n"
+        "// ------------------------------ ---- --------- ------- -------\n");
+    for (size_t i = 0; i < ifce.class_types.size(); ++i) {
+      const ClassType& t = ifce.class_types[i];
+      out_.append(strprintf("// %-30s %4zu %9u %7u %7u\n", listing_text(t.name).c_str(), i, t.constant_buffer_stride,
+                            t.texture, t.sampler));
+    }
+    static constexpr std::string_view kRule = "// +----------+---------+---------------------------------------\n";
+    out_.append(strprintf("//\n// Interface slots, %u total:\n//\n//             Slots\n", ifce.interface_slot_count));
+    out_.append(kRule);
+    uint64_t first = 0;
+    for (const InterfaceSlot& slot : ifce.slots) {
+      const uint64_t last = first + slot.slot_span - (slot.slot_span > 0 ? 1 : 0);
+      const std::string slots = last == first ? std::to_string(first)
+                                              : strprintf("%llu-%llu", static_cast<unsigned long long>(first),
+                                                          static_cast<unsigned long long>(last));
+      std::string types = strprintf("// | Type ID  |   %-6s|", slots.c_str());
+      std::string tables = "// | Table ID |         |";
+      for (uint16_t id : slot.type_ids) types += strprintf("%-5u", id);
+      for (uint32_t id : slot.table_ids) tables += strprintf("%-5u", id);
+      out_.append(types + "\n" + tables + "\n");
+      out_.append(kRule);
+      first += slot.slot_span;
+      if (out_.size() > budget_) return;  // run() reports it
+    }
   }
 
   // A hull or domain shader's tessellator settings, from its declarations.

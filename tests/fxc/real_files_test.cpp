@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <set>
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
@@ -77,8 +76,10 @@ TEST(FxcRealFiles, EveryChunkDecodesAndReencodesByteForByte) {
     }
   }
   // 112 fxc files and the vkd3d-proton shaders each have a program; the
-  // fxc files have STAT (46 of 29 DWORDs, 66 of 37), six of them IFCE.
+  // fxc files have RDEF and STAT (46 of 29 DWORDs, 66 of 37), six of them
+  // IFCE.
   EXPECT_GE(chunks["SHDR"] + chunks["SHEX"], 112u);
+  EXPECT_EQ(chunks["RDEF"], 112u);
   EXPECT_EQ(chunks["STAT"], 112u);
   EXPECT_EQ(chunks["IFCE"], 6u);
 }
@@ -116,7 +117,7 @@ TEST(FxcRealFiles, EveryPrefixOfEveryRealRdefEndsCleanly) {
   }
   EXPECT_EQ(chunks, 112u);
   // Only the 0xAB padding after the last string can go.
-  EXPECT_LT(accepted, 3 * chunks);
+  EXPECT_LE(accepted, 3 * chunks);
 }
 
 TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
@@ -140,54 +141,21 @@ TEST(FxcRealFiles, KnownMalformedProgramIsAnErrorNamingTheInstruction) {
   }
 }
 
-// The listings whose class tables ("Available Class Types" and "Interface
-// slots", after the signatures) come from the IFCE chunk, which this
-// branch does not decode: issue 18's IFCE decoder (branch h-stat) brings
-// the model they print from. They are compared without those tables.
-bool needs_ifce(const std::filesystem::path& path) {
-  static const std::set<std::string> kFiles = {
-      "apps__shaders__SubroutinesPS.o", "ps5__interface_arrays.o", "ps5__interfaces.o",
-      "ps5__interfaces_multifunc.o",    "ps5__retc.o",             "quarantined__ps5__this.o"};
-  return kFiles.contains(path.filename().string());
-}
-
-// The listing without its class tables: from the empty comment line
-// before "// Available Class Types:" to the program's version line.
-std::string without_class_tables(const std::string& listing) {
-  const size_t begin = listing.find("//\n// Available Class Types:\n");
-  if (begin == std::string::npos) return listing;
-  size_t end = begin;
-  while (end < listing.size() && listing.compare(end, 2, "//") == 0) {
-    const size_t eol = listing.find('\n', end);
-    end = eol == std::string::npos ? listing.size() : eol + 1;
-  }
-  return listing.substr(0, begin) + listing.substr(end);
-}
-
 // Issue 18, acceptance 1: the whole listing, byte for byte, less what the
-// binary cannot hold (the command line) and what IFCE holds.
+// binary cannot hold (the command line).
 TEST(FxcRealFiles, ListingIsFxcs) {
-  size_t compared = 0, whole = 0;
+  size_t compared = 0;
   for (const auto& path : test::external_files("fxc-hlslcc", ".o")) {
     const auto file = test::read_file(path);
     if (!dxc::looks_like_container(file)) continue;  // D3D9 bytecode: not this format
     TextBuffer out;
     std::optional<Diagnostic> error;
     ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << path << ": " << error->to_string();
-    std::string expected = test::reference_listing(path);
-    if (needs_ifce(path)) {
-      const std::string shorter = without_class_tables(expected);
-      EXPECT_NE(shorter, expected) << path << " has no class tables: drop it from needs_ifce";
-      expected = shorter;
-    } else {
-      ++whole;
-    }
-    EXPECT_EQ(out.str(), expected) << path;
+    EXPECT_EQ(out.str(), test::reference_listing(path)) << path;
     ++compared;
   }
   if (compared == 0) GTEST_SKIP() << "no ../shared/external";
   EXPECT_EQ(compared, 112u);
-  EXPECT_EQ(whole, 106u);
 }
 
 }  // namespace
