@@ -235,7 +235,7 @@ MUTANTS = (
            "uint32_t select1() const { return (token >> 4) & 7; }",
            "a select-1 component is read with three bits and indexes the listing's \"xyzw\" past its end",
            "fxc_program"),
-    Mutant("fxc-listing-name-table", "parsers/fxc/listing_program.cpp", "name_of",
+    Mutant("fxc-listing-name-table", "parsers/fxc/listing.h", "name_of",
            "return value < N ? std::string(table[value]) : std::to_string(value);",
            "return value <= N ? std::string(table[value]) : std::to_string(value);",
            "the listing looks a value one past its name table up in the table", "fxc_program"),
