@@ -4,7 +4,8 @@
 //    builder makes (support/fxc_seeds.h: every opcode, every program type,
 //    class linkage, hull-shader phases, SM5.1 ranges, custom data), the
 //    second with the selector's bit 1 (the listing as fxc 9.29 writes it);
-//  - SEEDS/fxc_stat_ifce/<name> for each STAT and IFCE seed;
+//  - SEEDS/fxc_rdef/<name> and SEEDS/fxc_stat_ifce/<name> for each RDEF,
+//    STAT and IFCE seed;
 //  - for each container given (the conformance cases: one chunk per error
 //    class the decoders report), each of its chunks that a target reads,
 //    as <container's file name>.<part index> in that target's folder.
@@ -30,8 +31,8 @@ struct Route {
   std::string_view corpus;
   char selector;
 };
-constexpr Route kRoutes[] = {
-    {"SHEX", "fxc_program", 0}, {"SHDR", "fxc_program", 1}, {"STAT", "fxc_stat_ifce", 0}, {"IFCE", "fxc_stat_ifce", 1}};
+constexpr Route kRoutes[] = {{"SHEX", "fxc_program", 0},   {"SHDR", "fxc_program", 1}, {"RDEF", "fxc_rdef", 0},
+                              {"STAT", "fxc_stat_ifce", 0}, {"IFCE", "fxc_stat_ifce", 1}};
 
 const Route* route_of(std::string_view tag) {
   for (const Route& r : kRoutes)
@@ -68,8 +69,8 @@ int main(int argc, char** argv) {
     write_seed(seeds, name, *route_of(chunk.fourcc), chunk.data);
     write_seed(seeds, name + ".fxc929", *route_of(chunk.fourcc), chunk.data, 2);
   }
-  for (const sp::fuzz::ChunkSeed& s : sp::fuzz::fxc_stat_ifce_seeds())
-    write_seed(seeds, s.name, *route_of(s.tag), s.data);
+  for (const auto& chunks : {sp::fuzz::fxc_rdef_seeds(), sp::fuzz::fxc_stat_ifce_seeds()})
+    for (const sp::fuzz::ChunkSeed& s : chunks) write_seed(seeds, s.name, *route_of(s.tag), s.data);
   for (int i = 2; i < argc; ++i) {
     const std::vector<uint8_t> file = read_file(argv[i]);
     const std::optional<sp::dxc::Container> c = sp::dxc::read_container_layer(file);

@@ -3,6 +3,7 @@
 #include "core/span_writer.h"
 #include "fxc/builder.h"
 #include "fxc/ifce.h"
+#include "fxc/rdef_builder.h"
 
 namespace sp::fuzz {
 namespace {
@@ -404,6 +405,137 @@ fxc::Interfaces class_linkage_interfaces() {
   return in;
 }
 
+// d3d11shader.h's values the RDEF seeds use: D3D_SHADER_VARIABLE_CLASS,
+// D3D_SHADER_VARIABLE_TYPE, D3D_CBUFFER_TYPE, D3D_SHADER_INPUT_TYPE,
+// D3D_RESOURCE_RETURN_TYPE and D3D_SRV_DIMENSION.
+enum : uint16_t { kScalar = 0, kVector = 1, kMatrixColumns = 3, kStruct = 5, kInterfaceClass = 6, kInterfacePointer = 7 };
+enum : uint16_t { kFloatType = 3, kUintType = 19, kInterfaceType = 37 };
+enum : uint32_t { kCbuffer = 0, kTbuffer = 1, kInterfacePointers = 2, kResourceBindInfo = 3 };
+constexpr uint32_t kReturnFloat = 5, kTexture2d = 4, kTextureCube = 9, kBufferEx = 11, kNoSamples = 0xFFFFFFFF;
+
+fxc::Rdef rdef_model(uint8_t major, uint8_t minor) {
+  fxc::Rdef r;
+  r.major = major;
+  r.minor = minor;
+  r.program_type = 0xFFFF;  // pixel
+  r.flags = 0x100;
+  r.creator.text = "Microsoft (R) HLSL Shader Compiler 9.30.9200.20499";
+  if (major >= 5) r.rd11.emplace().magic = minor >= 1 ? fxc::kRd11Magic51 : fxc::kRd11Magic;
+  return r;
+}
+
+fxc::RdefType rdef_type(uint16_t cls, uint16_t type, uint16_t rows, uint16_t columns, uint16_t elements = 0) {
+  fxc::RdefType t;
+  t.variable_class = cls;
+  t.variable_type = type;
+  t.rows = rows;
+  t.columns = columns;
+  t.elements = elements;
+  return t;
+}
+
+fxc::RdefConstantBuffer& add_buffer(fxc::Rdef& r, std::string_view name, uint32_t kind, uint32_t size) {
+  fxc::RdefConstantBuffer& cb = r.constant_buffers.emplace_back();
+  cb.name.text = name;
+  cb.type = kind;
+  cb.size = size;
+  return cb;
+}
+
+void add_variable(const fxc::Rdef& r, fxc::RdefConstantBuffer& cb, std::string_view name, uint32_t type,
+                  uint32_t start, uint32_t size, Bytes default_value = {}) {
+  fxc::RdefVariable& v = cb.variables.emplace_back();
+  v.name.text = name;
+  v.start_offset = start;
+  v.size = size;
+  v.flags = 2;  // D3D_SVF_USED
+  v.type.index = type;
+  v.default_value = default_value;
+  if (r.rd11) v.start_texture = v.start_sampler = 0xFFFFFFFF;
+}
+
+void add_binding(fxc::Rdef& r, std::string_view name, uint32_t type, uint32_t bind_point, uint32_t dimension = 0,
+                 uint32_t samples = 0, uint32_t flags = 0) {
+  fxc::RdefBinding& b = r.bindings.emplace_back();
+  b.name.text = name;
+  b.type = type;
+  b.return_type = dimension != 0 ? kReturnFloat : 0;
+  b.dimension = dimension;
+  b.num_samples = samples;
+  b.bind_point = bind_point;
+  b.bind_count = 1;
+  b.flags = flags;
+  if (r.sm51()) {
+    b.space = bind_point % 3;
+    b.id = static_cast<uint32_t>(r.bindings.size() - 1);
+    b.bind_count = bind_point == 0 ? 0 : 1;  // an unbounded range first
+  }
+}
+
+// $Globals with a float4 (and its default), a float4x4, a float4[4] and a
+// struct whose two members share the float4 type; a tbuffer; a sampler, a
+// texture and both buffers bound.
+fxc::Rdef buffers_and_types(uint8_t major, uint8_t minor) {
+  static constexpr uint8_t kOne[16] = {0, 0, 0x80, 0x3F, 0, 0, 0x80, 0x3F, 0, 0, 0, 0, 0, 0, 0x80, 0x3F};
+  fxc::Rdef r = rdef_model(major, minor);
+  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(rdef_type(kMatrixColumns, kFloatType, 4, 4));
+  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4, 4));
+  fxc::RdefType pair = rdef_type(kStruct, 0, 1, 8);
+  pair.members = {{{0, "a"}, {0, 0}, 0}, {{0, "b"}, {0, 0}, 16}};
+  r.types.push_back(pair);
+  r.types.push_back(rdef_type(kScalar, kUintType, 1, 1));
+  fxc::RdefConstantBuffer& globals = add_buffer(r, "$Globals", kCbuffer, 176);
+  add_variable(r, globals, "g_colour", 0, 0, 16, kOne);
+  add_variable(r, globals, "g_world", 1, 16, 64);
+  add_variable(r, globals, "g_lights", 2, 80, 64);
+  add_variable(r, globals, "g_pair", 3, 144, 32);
+  fxc::RdefConstantBuffer& tb = add_buffer(r, "tbLookup", kTbuffer, 16);
+  add_variable(r, tb, "count", 4, 0, 4);
+  add_binding(r, "g_sampler", 3, 0, 0, 0, 2);  // a comparison sampler
+  add_binding(r, "g_texture", 2, 0, kTexture2d, kNoSamples, 12);  // four components
+  add_binding(r, "g_cube", 2, 1, kTextureCube, kNoSamples);
+  add_binding(r, "tbLookup", 1, 0);
+  add_binding(r, "$Globals", 0, 0);
+  return r;
+}
+
+// SM5 class linkage: an interface class, a pointer to it, a class with a
+// base class implementing it, the $ThisPointer buffer of interface
+// pointers and the resource-bind-info buffer; and a binding of every UAV
+// and structured input type.
+fxc::Rdef interfaces_and_uavs(uint8_t minor) {
+  fxc::Rdef r = rdef_model(5, minor);
+  r.rd11->interface_slots = 2;
+  fxc::RdefType iface = rdef_type(kInterfaceClass, 0, 1, 0);
+  iface.name.text = "iLight";
+  r.types.push_back(iface);
+  fxc::RdefType pointer = rdef_type(kInterfacePointer, kInterfaceType, 1, 4);
+  pointer.sub_type.index = 0;
+  pointer.name.text = "iLight";
+  r.types.push_back(pointer);
+  fxc::RdefType base = rdef_type(kStruct, 0, 1, 4);
+  base.name.text = "cBase";
+  base.members = {{{0, "colour"}, {0, 3}, 0}};
+  fxc::RdefType light = rdef_type(kStruct, 0, 1, 4);
+  light.name.text = "cPointLight";
+  light.base_class.index = 4;
+  light.interfaces = {{0, 0}};
+  r.types.push_back(light);
+  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(base);
+  add_variable(r, add_buffer(r, "$ThisPointer", kInterfacePointers, 16), "g_light", 1, 0, 16);
+  add_variable(r, add_buffer(r, "$Params", kResourceBindInfo, 16), "g_instance", 2, 0, 16);
+  for (uint32_t input = 4; input <= 11; ++input)
+    add_binding(r, "g_uav", input, input - 4, input == 4 ? kTexture2d : kBufferEx, input == 4 ? 0 : 16);
+  return r;
+}
+
+std::vector<uint8_t> rdef_bytes(fxc::Rdef r) {
+  fxc::lay_out_rdef(r);
+  return fxc::write_rdef(r);
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, Program>> fxc_program_seeds() {
@@ -429,6 +561,16 @@ std::vector<ChunkSeed> fxc_stat_ifce_seeds() {
   out.push_back({"stat_37_partial", "STAT", stat(37, 2)});
   out.push_back({"ifce_empty", "IFCE", fxc::write_interfaces({})});
   out.push_back({"ifce_class_linkage", "IFCE", fxc::write_interfaces(class_linkage_interfaces())});
+  return out;
+}
+
+std::vector<ChunkSeed> fxc_rdef_seeds() {
+  std::vector<ChunkSeed> out;
+  for (const auto& [major, minor] : {std::pair<uint8_t, uint8_t>{4, 0}, {4, 1}, {5, 0}, {5, 1}}) {
+    const std::string version = std::to_string(major) + std::to_string(minor);
+    out.push_back({"rdef_buffers_sm" + version, "RDEF", rdef_bytes(buffers_and_types(major, minor))});
+    if (major == 5) out.push_back({"rdef_interfaces_sm" + version, "RDEF", rdef_bytes(interfaces_and_uavs(minor))});
+  }
   return out;
 }
 

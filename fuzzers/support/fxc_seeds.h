@@ -31,4 +31,14 @@ struct ChunkSeed {
 // with class types, instances and slots that span several interfaces.
 [[nodiscard]] std::vector<ChunkSeed> fxc_stat_ifce_seeds();
 
+// RDEF of every version (SM4.0, 4.1, 5.0 with RD11, 5.1 with spaces and
+// range ids), laid out by fxc/rdef_builder.h: constant buffers of every
+// kind (cbuffer, tbuffer, interface pointers, resource bind info),
+// variables with default values, the type tree (scalars, vectors,
+// matrices, arrays, a struct whose members share a type, interface
+// classes and pointers, a base class, interfaces), and a binding of every
+// input type with its return type, dimension, samples or stride, flags
+// and space.
+[[nodiscard]] std::vector<ChunkSeed> fxc_rdef_seeds();
+
 }  // namespace sp::fuzz
