@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <utility>
 
 #include "d3d9/program.h"
 
@@ -37,17 +38,28 @@ inline constexpr uint32_t kIdentity = 0xE4;  // .xyzw
 // struct's members.
 struct Member;
 struct Type {
-  uint16_t klass = kScalar;
-  uint16_t type = 3;  // D3DXPT_FLOAT
-  uint16_t rows = 1;
-  uint16_t columns = 1;
-  uint16_t elements = 1;
-  std::vector<Member> members{};
+  // Constructors rather than an aggregate, defined below Member: a default
+  // for `members` here would build a vector of a type not yet complete.
+  Type(uint16_t klass_ = kScalar, uint16_t type_ = 3, uint16_t rows_ = 1, uint16_t columns_ = 1,
+       uint16_t elements_ = 1);
+  Type(uint16_t klass_, uint16_t type_, uint16_t rows_, uint16_t columns_, uint16_t elements_,
+       std::vector<Member> members_);
+  uint16_t klass;
+  uint16_t type;  // D3DXPT_FLOAT by default
+  uint16_t rows;
+  uint16_t columns;
+  uint16_t elements;
+  std::vector<Member> members;
 };
 struct Member {
   std::string name;
   Type type;
 };
+inline Type::Type(uint16_t klass_, uint16_t type_, uint16_t rows_, uint16_t columns_, uint16_t elements_,
+                  std::vector<Member> members_)
+    : klass(klass_), type(type_), rows(rows_), columns(columns_), elements(elements_), members(std::move(members_)) {}
+inline Type::Type(uint16_t klass_, uint16_t type_, uint16_t rows_, uint16_t columns_, uint16_t elements_)
+    : Type(klass_, type_, rows_, columns_, elements_, {}) {}
 struct ConstantSpec {
   std::string name;
   uint16_t register_set = kFloat4;

@@ -132,9 +132,10 @@ void valid_cases(Suite& s) {
 
 void opcode_cases(Suite& s) {
   // The DDK's reserved slots, the first value past the table, the largest.
-  const Instruction& mov = base_program().instructions[kMov];
+  const Program base = base_program();
+  const Instruction& mov = base.instructions[kMov];
   for (const uint32_t value : {107u, 112u, 209u, 218u, 235u, 0x7FFu})
-    s.add(strprintf("n_unknown_opcode_%u", value), with_word(base_program(), mov.offset, (mov.token & ~0x7FFu) | value),
+    s.add(strprintf("n_unknown_opcode_%u", value), with_word(base, mov.offset, (mov.token & ~0x7FFu) | value),
           Code::unknown_opcode, {"UnknownOpcode"}, strprintf("mov's opcode replaced by %u, its length kept", value));
 }
 

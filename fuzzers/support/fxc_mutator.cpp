@@ -24,8 +24,6 @@ constexpr size_t kMaxInstructions = 1024;
 // least a DWORD, and the 7-bit length holds 127.
 constexpr size_t kMaxNested = 32;
 
-constexpr uint32_t kExtendedBit = 0x80000000u;
-
 void set_bits(uint32_t& word, uint32_t at, uint32_t width, uint32_t value) {
   const uint32_t mask = ((width >= 32 ? 0u : 1u << width) - 1) << at;
   word = (word & ~mask) | ((value << at) & mask);

@@ -78,7 +78,8 @@ TEST(FxcMutator, StructuralMutationsMostlyGiveProgramsTheReaderAccepts) {
       return;
     }
     ++accepted;
-    const auto& was = read(input).program->instructions;
+    const Read before = read(input);
+    const auto& was = before.program->instructions;
     const auto& now = after.program->instructions;
     if (now.size() != was.size()) counts_changed.insert(now.size());
     const auto same_opcode = [](const fxc::Instruction& a, const fxc::Instruction& b) { return a.opcode() == b.opcode(); };

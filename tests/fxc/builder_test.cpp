@@ -181,8 +181,8 @@ TEST(FxcBuilder, ShapesAreChecked) {
   Builder b(ProgramType::pixel, 4, 0);
   EXPECT_THROW(b.emit(Opcode::add, {temp(0), temp(1)}), std::invalid_argument);
   EXPECT_THROW(b.emit(Opcode::dcl_resource, {resource(0)}, {1, 2}), std::invalid_argument);  // no space before SM5.1
-  EXPECT_THROW(temp(0).swizzle("xy"), std::invalid_argument);
-  EXPECT_THROW(temp(0).mask("q"), std::invalid_argument);
+  EXPECT_THROW((void)temp(0).swizzle("xy"), std::invalid_argument);
+  EXPECT_THROW((void)temp(0).mask("q"), std::invalid_argument);
   // 64 nested relative operands: more DWORDs than a 7-bit length holds.
   Arg deep = temp(0).select('x');
   for (int k = 0; k < 64; ++k) deep = temp(1).index(deep).select('x');
