@@ -2,6 +2,7 @@
 // (fuzz_fxc_vkd3d.deviations.md) left out by id.
 #include "support/fxc_vkd3d_compare.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/strings.h"
@@ -115,6 +116,11 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
     differs(at + ".used_mask", a.exclusive_mask, b.used_mask);
   }
   return diff;
+}
+
+bool vkd3d_would_crash(const std::vector<Diagnostic>& warnings) {
+  return std::any_of(warnings.begin(), warnings.end(),
+                     [](const Diagnostic& d) { return d.code == Code::undeclared_resource; });
 }
 
 }  // namespace sp::fuzz

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "dxcontainer/model.h"
 #include "fxc/program.h"
 #include "vkd3d_peer.h"
@@ -26,5 +27,12 @@ namespace sp::fuzz {
 // model, `program` its decoded SHDR/SHEX.
 [[nodiscard]] std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Program& program,
                                              const vkd3d_peer::ScanResult& theirs);
+
+// True for a program vkd3d 1.2 would crash on, from the warnings
+// shaderprobe's decode gave (deviation C1): an undeclared UAV that an
+// instruction reads or counts makes vkd3d's scan write through the NULL
+// its descriptor lookup returns. Any `undeclared_resource` warning counts:
+// it costs the comparison little, and a UAV test would repeat the checks.
+[[nodiscard]] bool vkd3d_would_crash(const std::vector<Diagnostic>& warnings);
 
 }  // namespace sp::fuzz

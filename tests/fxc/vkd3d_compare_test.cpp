@@ -8,6 +8,7 @@
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
+#include "fxc/builder.h"
 #include "fxc/chunks.h"
 #include "support/fxc_vkd3d_compare.h"
 #include "support/test_files.h"
@@ -43,6 +44,47 @@ TEST(FxcVkd3d, RealFilesAgreeWhereBothRead) {
   // 249 of the 255 files scan (docs/formats/vkd3d-peer.md, 408 descriptors).
   EXPECT_EQ(compared, 249u);
   EXPECT_EQ(descriptors, 408u);
+}
+
+// Deviation C1: a compute shader whose imm_atomic_alloc counts u1, when
+// only u0 is declared. shaderprobe warns, the fuzz target keeps it from
+// vkd3d, and vkd3d 1.2 indeed crashes on it (in a child process).
+std::vector<uint8_t> undeclared_uav_counter(uint32_t counted) {
+  using namespace build;
+  Builder b(ProgramType::compute, 5, 0);
+  b.dcl_uav_structured(0, 4);
+  b.dcl_temps(1);
+  b.dcl_thread_group(1, 1, 1);
+  b.emit(Opcode::imm_atomic_alloc, {temp(0).mask("x"), uav(counted)});
+  b.emit(Opcode::ret);
+  return container_of(b.program());
+}
+
+bool would_crash(const std::vector<uint8_t>& file) {
+  const dxc::ParseResult ours = dxc::parse_container(file);
+  EXPECT_TRUE(ours.ok());
+  for (const dxc::Part& part : ours.container->parts) {
+    const ChunkKind* kind = chunk_kind(fourcc_text(part.fourcc));
+    if (kind == nullptr || kind->tag != "SHEX") continue;
+    const Limits limits;
+    Context ctx(limits, part.data.size());
+    const FieldPath root = FieldPath::root(kind->tag);
+    Chunk chunk;
+    EXPECT_TRUE(parse_chunk(*kind, ChunkScope{part.data, part.offset + 8, root, ctx}, chunk));
+    return fuzz::vkd3d_would_crash(ctx.warnings());
+  }
+  ADD_FAILURE() << "no SHEX part";
+  return false;
+}
+
+TEST(FxcVkd3d, UndeclaredUavCounterCrashesVkd3d) {
+  setenv("VKD3D_SHADER_DEBUG", "none", 0);
+  const std::vector<uint8_t> declared = undeclared_uav_counter(0), undeclared = undeclared_uav_counter(1);
+  EXPECT_FALSE(would_crash(declared));
+  EXPECT_TRUE(vkd3d_peer::scan(declared.data(), declared.size()).ok);
+  EXPECT_TRUE(would_crash(undeclared));
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH((void)vkd3d_peer::scan(undeclared.data(), undeclared.size()), "");
 }
 
 }  // namespace
