@@ -106,7 +106,9 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
     const dxc::SignatureElement& a = isgn->elements[i];
     const vkd3d_peer::SignatureElement& b = theirs.input_signature[i];
     const std::string at = strprintf("input_signature[%zu]", i);
-    if (a.name != b.semantic_name)
+    // V4: name offset 0 is "no name" to shaderprobe; vkd3d reads a string
+    // there, at the part's first bytes.
+    if (a.name_offset != 0 && a.name != b.semantic_name)
       diff += at + ".semantic_name: shaderprobe " + std::string(a.name) + ", vkd3d " + b.semantic_name + "\n";
     differs(at + ".semantic_index", a.semantic_index, b.semantic_index);
     differs(at + ".sysval", a.system_value, b.sysval);
