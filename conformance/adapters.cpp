@@ -37,7 +37,7 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
     const auto j = nlohmann::json::parse(in);
     for (const auto& [key, value] : j.items())
       check(key == "name" || key == "command" || key == "timeout_ms" || key == "memory_mb" || key == "accept_exit" ||
-                key == "reject_exit" || key == "output",
+                key == "reject_exit" || key == "output" || key == "formats" || key == "whole_host",
             file, "unknown key '" + key + "'");
     a.name = j.at("name").get<std::string>();
     a.command = j.at("command").get<std::vector<std::string>>();
@@ -46,6 +46,8 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
     a.accept_exit = j.value("accept_exit", std::vector<int>{0});
     a.reject_exit = j.value("reject_exit", std::vector<int>{});
     a.output = j.value("output", "");
+    a.formats = j.value("formats", std::vector<std::string>{});
+    a.whole_host = j.value("whole_host", false);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(file.string() + ": " + e.what());
   }
@@ -57,6 +59,8 @@ AdapterConfig load_adapter(const std::filesystem::path& file) {
   for (const std::string& o : outputs) names += (names.empty() ? "" : ", ") + o;
   check(a.output.empty() || std::find(outputs.begin(), outputs.end(), a.output) != outputs.end(), file,
         "'output' must be one of " + names);
+  for (const std::string& f : a.formats)
+    check(formats::find(f) != nullptr, file, "'formats' names no registered format: '" + f + "'");
   check(a.limits.timeout.count() > 0, file, "'timeout_ms' must be positive");
   const std::filesystem::path program = a.command[0];
   if (program.is_relative() && a.command[0].find('/') != std::string::npos)
@@ -77,6 +81,12 @@ std::optional<AdapterConfig> builtin_adapter(const std::string& name) {
       a.name = name;
       a.command.assign(p->command.begin(), p->command.end());
       a.output = p->output;
+      a.whole_host = p->whole_host;
+      // The formats whose peers list it: a peer reading several formats
+      // is listed by each (formats::peers).
+      for (const formats::Format* f : formats::all())
+        if (std::any_of(f->peers.begin(), f->peers.end(), [&](const formats::Peer& q) { return q.name == name; }))
+          a.formats.emplace_back(f->name);
       return a;
     }
   return std::nullopt;

@@ -11,6 +11,12 @@
 //                                              builds reserve terabytes of address space)
 //     "accept_exit": [0],                      default [0]
 //     "reject_exit": [1],                      default: every other exit status rejects
+//     "formats": ["dxcontainer"],              optional: the registry formats it reads (default:
+//                                              all); a case of another format is n/a, or the
+//                                              adapter gets a payload of its format (a DXIL
+//                                              part's bitcode)
+//     "whole_host": false,                     optional: true runs it on the whole file that
+//                                              carries such a payload instead
 //     "output": "obj2yaml"                     optional: stdout of an accepted input is compared
 //                                              with `shaderprobe dump --format=<output>`: json or
 //                                              a dump a format offers (`shaderprobe formats`; the
@@ -40,6 +46,13 @@ struct AdapterConfig {
   std::vector<int> accept_exit = {0};
   std::vector<int> reject_exit;  // empty: any exit status not in accept_exit
   std::string output;            // "", "json" or a format's dump (comparable_outputs)
+  // The registry formats it reads; empty: every format (a user adapter
+  // without a "formats" key). A case of another format is n/a for it, or
+  // it is handed a payload of a format it reads (runner.cpp).
+  std::vector<std::string> formats;
+  // For a case carrying a payload of one of `formats`: run on the whole
+  // case (formats::Peer::whole_host), not on the payload's bytes.
+  bool whole_host = false;
 };
 
 // Reads and checks an adapter file; throws std::runtime_error saying what

@@ -35,6 +35,7 @@ std::string_view verdict_name(Verdict v) {
     case Verdict::crash: return "crash";
     case Verdict::timeout: return "timeout";
     case Verdict::oom: return "oom";
+    case Verdict::not_applicable: return "n/a";
   }
   return "crash";
 }

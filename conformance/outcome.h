@@ -10,7 +10,9 @@
 
 namespace sp::conform {
 
-enum class Verdict : uint8_t { accept, reject, crash, timeout, oom };
+// not_applicable: an implementation not run on a case because it does not
+// read the case's format (nor a format the case carries).
+enum class Verdict : uint8_t { accept, reject, crash, timeout, oom, not_applicable };
 
 [[nodiscard]] std::string_view verdict_name(Verdict v);
 

@@ -30,7 +30,7 @@ Json summarize(const Report& r) {
   s["by_class"] = by_class;
   Json impls = Json::object();
   for (const std::string& impl : r.impls) {
-    Json counts = {{"accept", 0}, {"reject", 0}, {"crash", 0}, {"timeout", 0}, {"oom", 0}, {"met", 0}, {"unmet", 0}};
+    Json counts = {{"accept", 0}, {"reject", 0}, {"crash", 0}, {"timeout", 0}, {"oom", 0}, {"n/a", 0}, {"met", 0}, {"unmet", 0}};
     bool compares = false;
     uint64_t agrees = 0, disagrees = 0, accepted_agrees = 0;
     for (const Result& res : r.results) {

@@ -15,6 +15,9 @@ namespace sp::conform {
 // what makes `shaderprobe conform` exit 1: shaderprobe expectations not met,
 // crashes and sweep mismatches.
 [[nodiscard]] nlohmann::ordered_json summarize(const Report& r);
+// The counts of summarize()'s "impls", in the order the tables show them.
+inline constexpr const char* kImplCounts[] = {"accept", "reject", "crash", "timeout", "oom", "n/a",
+                                              "met", "unmet", "agrees", "disagrees"};
 [[nodiscard]] uint64_t shaderprobe_failures(const Report& r);
 
 [[nodiscard]] nlohmann::ordered_json report_json(const Report& r);

@@ -27,6 +27,7 @@ std::string escape(std::string_view s) {
 std::string cell_class(const Result& r) {
   if (r.verdict == Verdict::crash) return "crash";
   if (r.verdict == Verdict::timeout || r.verdict == Verdict::oom) return "hang";
+  if (r.verdict == Verdict::not_applicable) return "na";
   if (r.met == false || r.mismatches > 0) return "unmet";
   if (r.agrees == false) return "disagree";
   return r.verdict == Verdict::accept ? "accept" : "reject";
@@ -135,7 +136,7 @@ constexpr const char* kStyle = R"(body{font:14px system-ui,sans-serif;margin:1.5
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left;vertical-align:top}
 th{background:#eee;position:sticky;top:0}td.name{font-family:monospace;max-width:34em;overflow-wrap:anywhere}
 .accept{background:#c8efc8}.reject{background:#cfe0f7}.unmet{background:#f7b0b0;font-weight:bold}
-.crash{background:#b00020;color:#fff;font-weight:bold}.hang{background:#f5c16c}.disagree{background:#e0c8f0}
+.crash{background:#b00020;color:#fff;font-weight:bold}.hang{background:#f5c16c}.disagree{background:#e0c8f0}.na{background:#eee;color:#777}
 .passed{color:#1a7f37}.failed{color:#b00020}small{color:#555}
 .legend span{padding:2px 8px;margin-right:6px;border:1px solid #ccc})";
 
@@ -152,11 +153,12 @@ std::string report_html(const Report& r) {
   h << "<h1>shaderprobe conform: <span class=\"" << (passed ? "passed\">passed" : "failed\">FAILED") << "</span></h1>\n";
   h << "<p>" << s["cases"].get<size_t>() << " cases; " << s["shaderprobe_failures"].get<uint64_t>()
     << " shaderprobe failures (unmet expectations, crashes, sweep mismatches).</p>\n";
-  h << "<table><tr><th>implementation</th><th>accept</th><th>reject</th><th>crash</th><th>timeout</th><th>oom</th>"
-       "<th>met</th><th>unmet</th><th>agrees</th><th>disagrees</th></tr>\n";
+  h << "<table><tr><th>implementation</th>";
+  for (const char* k : kImplCounts) h << "<th>" << k << "</th>";
+  h << "</tr>\n";
   for (const auto& [impl, c] : s["impls"].items()) {
     h << "<tr><td>" << escape(impl) << "</td>";
-    for (const char* k : {"accept", "reject", "crash", "timeout", "oom", "met", "unmet", "agrees", "disagrees"})
+    for (const char* k : kImplCounts)
       h << "<td>" << (c.contains(k) ? c[k].dump() : "-") << "</td>";
     h << "</tr>\n";
   }
@@ -170,7 +172,8 @@ std::string report_html(const Report& r) {
   }
   h << "<p class=\"legend\"><span class=\"accept\">accept</span><span class=\"reject\">reject</span>"
        "<span class=\"unmet\">expectation not met</span><span class=\"disagree\">output differs from shaderprobe</span>"
-       "<span class=\"crash\">crash</span><span class=\"hang\">timeout / oom</span> Hover a cell for details.</p>\n";
+       "<span class=\"crash\">crash</span><span class=\"hang\">timeout / oom</span>"
+       "<span class=\"na\">n/a: not a format it reads</span> Hover a cell for details.</p>\n";
   pruned(h, rows, columns);
   h << "<details><summary><h2 style=\"display:inline\">Full matrix</h2></summary>\n<table>\n";
   header_row(h, columns, "case");

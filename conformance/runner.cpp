@@ -1,10 +1,14 @@
 #include "conformance/runner.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
 #include "conformance/shaderprobe_run.h"
 #include "conformance/sweeps.h"
+#include "formats/registry.h"
 
 namespace sp::conform {
 namespace {
@@ -53,21 +57,76 @@ std::optional<bool> adapter_meets(Expectation e, Verdict v) {
   return std::nullopt;
 }
 
-Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOutcome& ours) {
+// Whether the adapter's output, of an input shaderprobe `accepted` with
+// `expected` as its dump, is shaderprobe's.
+void compare_output(Result& r, const AdapterConfig& a, const AdapterOutcome& o, bool accepted,
+                    const std::optional<std::string>& expected, const std::string& why_rejected) {
+  if (a.output.empty()) return;
+  if (o.verdict == Verdict::accept) {
+    r.agrees = expected && *expected == o.out;
+    if (!expected) r.detail = "accepted; shaderprobe rejects: " + why_rejected;
+    else if (!*r.agrees) r.detail = "output differs from shaderprobe dump --format=" + a.output;
+  } else {
+    r.agrees = o.verdict == Verdict::reject && !accepted;
+  }
+}
+
+bool reads(const AdapterConfig& a, std::string_view format) {
+  return a.formats.empty() || std::find(a.formats.begin(), a.formats.end(), format) != a.formats.end();
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// The adapter on a payload of a format it reads, where the case's own
+// format is another (llvm-bcanalyzer on a container's DXIL bitcode): the
+// payload's bytes in a file of their own. The case's expectation is about
+// the whole file, so only the output is compared.
+Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObservation& p,
+                      const std::vector<uint8_t>& input) {
+  static unsigned serial = 0;
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("sp-conform-" + std::to_string(getpid()) + "-" + std::to_string(serial++));
+  {
+    std::ofstream out(file, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(input.data() + p.offset), static_cast<std::streamsize>(p.size));
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+  }
+  const AdapterOutcome o = run_adapter(a, file);
+  std::filesystem::remove(file);
+  Result r = result_for(c, a.name, "none", o.verdict);
+  r.detail = o.detail;
+  const auto it = p.outputs.find(a.output);
+  compare_output(r, a, o, p.ok, it != p.outputs.end() ? std::optional(it->second) : std::nullopt,
+                 "its " + p.format + " reader rejects it");
+  r.detail = "given " + p.path + " (" + p.format + ", " + std::to_string(p.size) + " bytes at " +
+             std::to_string(p.offset) + ")" + (r.detail.empty() ? "" : ": " + r.detail);
+  return r;
+}
+
+Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOutcome& ours,
+                      const std::vector<uint8_t>& input, std::string_view format) {
+  std::string carried;  // the payload that makes a whole_host adapter read the case
+  if (!reads(a, format)) {
+    const auto p = std::find_if(ours.payloads.begin(), ours.payloads.end(),
+                                [&](const PayloadObservation& q) { return reads(a, q.format); });
+    if (p == ours.payloads.end()) {
+      Result r = result_for(c, a.name, "none", Verdict::not_applicable);
+      r.detail = "reads " + joined(a.formats) + ", not " + std::string(format) + " without it";
+      return r;
+    }
+    if (!a.whole_host) return payload_result(c, a, *p, input);
+    carried = "carries " + p->path + " (" + p->format + ")";
+  }
   const AdapterOutcome o = run_adapter(a, c.path);
   Result r = result_for(c, a.name, "none", o.verdict);
   r.met = adapter_meets(c.expect, o.verdict);
-  r.detail = o.detail;
-  if (!a.output.empty()) {
-    const std::optional<std::string> expected = shaderprobe_output(ours, a.output);
-    if (o.verdict == Verdict::accept) {
-      r.agrees = expected && *expected == o.out;
-      if (!expected) r.detail = "accepted; shaderprobe rejects: " + ours.detail;
-      else if (!*r.agrees) r.detail = "output differs from shaderprobe dump --format=" + a.output;
-    } else {
-      r.agrees = o.verdict == Verdict::reject && ours.verdict == Verdict::reject;
-    }
-  }
+  r.detail = carried.empty() || o.detail.empty() ? carried + o.detail : carried + ": " + o.detail;
+  if (!a.output.empty())
+    compare_output(r, a, o, ours.verdict == Verdict::accept, shaderprobe_output(ours, a.output), ours.detail);
   return r;
 }
 
@@ -80,6 +139,9 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
   report.sweeps.emplace_back("none");
   if (options.truncate) report.sweeps.emplace_back(sweep_name(SweepKind::truncate));
   if (options.misalign) report.sweeps.emplace_back(sweep_name(SweepKind::misalign));
+  // Payloads are observed only for an adapter that may be handed one.
+  const bool want_payloads = std::any_of(options.adapters.begin(), options.adapters.end(),
+                                         [](const AdapterConfig& a) { return !a.formats.empty(); });
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     CaseInfo info;
@@ -92,7 +154,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
     }
     report.cases.push_back(std::move(info));
     const std::vector<uint8_t> input = read_bytes(c.path);
-    const ShaderprobeOutcome ours = run_shaderprobe(input, options.shaderprobe_limits);
+    const ShaderprobeOutcome ours = run_shaderprobe(input, options.shaderprobe_limits, want_payloads);
     Result plain = result_for(c, kShaderprobe, "none", ours.verdict);
     plain.met = shaderprobe_meets(c, ours, plain.detail);
     if (plain.detail.empty()) plain.detail = ours.detail;
@@ -102,7 +164,9 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
       report.results.push_back(sweep_result(c, SweepKind::truncate, input, ours.verdict, options.shaderprobe_limits));
     if (options.misalign)
       report.results.push_back(sweep_result(c, SweepKind::misalign, input, ours.verdict, options.shaderprobe_limits));
-    for (const AdapterConfig& a : options.adapters) report.results.push_back(adapter_result(c, a, ours));
+    const std::string_view format = formats::reader_for(input).name;
+    for (const AdapterConfig& a : options.adapters)
+      report.results.push_back(adapter_result(c, a, ours, input, format));
     if (options.progress) options.progress(i + 1, cases.size());
   }
   return report;

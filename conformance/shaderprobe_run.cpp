@@ -22,7 +22,7 @@ void observe_diagnostics(nlohmann::ordered_json& j, const std::optional<Diagnost
 // file read as `check` reads it, and every dump its format offers (a dump
 // may succeed where the whole read fails: the bcanalyzer dump is a
 // bitstream-level view, obj2yaml reads with LLVM's quirks).
-void observe_in_child(const std::vector<uint8_t>& input) {
+void observe_in_child(const std::vector<uint8_t>& input, bool payloads) {
   nlohmann::ordered_json j;
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
@@ -30,6 +30,15 @@ void observe_in_child(const std::vector<uint8_t>& input) {
   if (r.ok()) j["dump"] = formats::describe(r);
   for (const formats::DumpText& d : formats::own_dumps(format, input))
     if (d.ok) j["outputs"][std::string(d.name)] = d.text;
+  for (const formats::EmbeddedRead& e : payloads ? r.embedded : std::vector<formats::EmbeddedRead>{}) {
+    nlohmann::ordered_json p = {{"format", e.format->name}, {"path", e.payload.path},
+                                {"offset", e.payload.offset}, {"size", e.payload.bytes.size()},
+                                {"ok", e.decoded.ok()}};
+    p["outputs"] = nlohmann::ordered_json::object();
+    for (const formats::DumpText& d : formats::own_dumps(*e.format, e.payload.bytes))
+      if (d.ok) p["outputs"][std::string(d.name)] = d.text;
+    j["payloads"].push_back(std::move(p));
+  }
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = write(1, text.data() + done, text.size() - done);
@@ -74,9 +83,9 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 
 }  // namespace
 
-ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits) {
+ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits, bool payloads) {
   ShaderprobeOutcome o;
-  const RunResult r = run_forked([&] { observe_in_child(input); }, limits);
+  const RunResult r = run_forked([&] { observe_in_child(input, payloads); }, limits);
   if (const auto end = abnormal_end(r); end || r.exit_code != 0) {
     o.verdict = end.value_or(Verdict::crash);
     o.detail = end_summary(r);
@@ -91,6 +100,9 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
                o.error.value("path", "") + ": " + o.error.value("message", "");
   if (j.contains("dump")) o.dump = j["dump"];
   if (j.contains("outputs")) o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
+  for (const auto& p : j.value("payloads", nlohmann::ordered_json::array()))
+    o.payloads.push_back({p["format"], p["path"], p["offset"], p["size"], p["ok"],
+                          p["outputs"].get<std::map<std::string, std::string>>()});
   return o;
 }
 

@@ -100,6 +100,9 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
   const dxc::Signature* isgn = nullptr;
   for (const dxc::Part& part : container.parts)
     if (fourcc_text(part.fourcc) == "ISGN") isgn = dxc::content_if<dxc::Signature>(part);
+  // V5: vkd3d 1.2 reads the elements right after the 8-byte header, where
+  // fxc puts them, whatever the header's offset to them says.
+  if (isgn != nullptr && isgn->first_param_offset != 8) return diff;
   const size_t elements = isgn != nullptr ? isgn->elements.size() : 0;
   differs("input signature elements", elements, theirs.input_signature.size());
   for (size_t i = 0; i < elements && i < theirs.input_signature.size(); ++i) {

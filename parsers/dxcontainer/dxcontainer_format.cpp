@@ -6,7 +6,6 @@
 #include "dxcontainer/describe.h"
 #include "dxcontainer/obj2yaml.h"
 #include "formats/format.h"
-#include "formats/shared_peers.h"
 
 namespace sp::formats {
 namespace {
@@ -126,7 +125,6 @@ constexpr ProfileRule kProfiles[] = {
 constexpr std::string_view kObj2yamlCommand[] = {"obj2yaml-22", "{input}"};
 constexpr Peer kPeers[] = {
     {"obj2yaml-22", kObj2yamlCommand, "obj2yaml", "LLVM 22's obj2yaml; its YAML compared with dump --format=obj2yaml"},
-    kVkd3dCompiler,
 };
 
 }  // namespace

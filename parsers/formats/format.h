@@ -92,6 +92,13 @@ struct Peer {
   std::span<const std::string_view> command;     // "{input}" is the file
   std::string_view output;                       // the dump its stdout is compared with, or ""
   std::string_view note;                         // what it is, for --help and the reports
+  // Listed by a format read inside another (Embedding): true when it reads
+  // the whole host file that carries the payload (vkd3d-compiler: a DXBC
+  // container with an fxc program), false when it reads the payload's
+  // bytes on their own (llvm-bcanalyzer: a DXIL part's bitcode). `conform`
+  // hands it a case of the host's format accordingly; a case carrying no
+  // payload it reads is n/a for it.
+  bool whole_host = false;
 };
 
 struct Format {

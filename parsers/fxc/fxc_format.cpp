@@ -3,7 +3,6 @@
 // (chunks.h), and the container as a whole listed the way fxc /Fc lists it.
 #include "core/strings.h"
 #include "formats/format.h"
-#include "formats/shared_peers.h"
 #include "fxc/chunks.h"
 #include "fxc/describe.h"
 #include "fxc/listing.h"
@@ -45,9 +44,18 @@ constexpr Dump kDumps[] = {
 
 constexpr Embedding kEmbeddings[] = {{"dxcontainer", fxc::kChunkTags}};
 
-// vkd3d-shader reads SHDR/SHEX inside their container: accept or reject
-// (docs/formats/fxc.md, "Known deviations", says where it disagrees).
-constexpr Peer kPeers[] = {kVkd3dCompiler};
+// vkd3d-shader's compiler reads SHDR/SHEX inside their container, and
+// only there (it has no DXIL reader): it is given the whole container of a
+// program, accept or reject (docs/formats/fxc.md, "Known deviations", says
+// where it disagrees). spirv-binary is 1.2's only target for dxbc-tpf,
+// named so a newer vkd3d's other targets change nothing.
+constexpr std::string_view kVkd3dCompilerCommand[] = {
+    "vkd3d-compiler", "-x", "dxbc-tpf", "-b", "spirv-binary", "-o", "/dev/null", "{input}"};
+constexpr Peer kPeers[] = {{.name = "vkd3d-compiler",
+                            .command = kVkd3dCompilerCommand,
+                            .output = "",
+                            .note = "vkd3d-shader's compiler reading DXBC (-x dxbc-tpf); accept or reject",
+                            .whole_host = true}};
 
 }  // namespace
 

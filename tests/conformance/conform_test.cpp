@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "conformance/adapters.h"
 #include "conformance/report.h"
@@ -114,6 +115,47 @@ TEST(Conform, BcanalyzerAdapterComparesDumpsAndRecordsItsCrashes) {
   // Every prefix of the two modules is rejected or is a whole first module.
   EXPECT_EQ(report.results[10].mismatches, 0u);
   EXPECT_EQ(shaderprobe_failures(report), 0u);
+}
+
+// An implementation is run only on what it reads: a case of another format
+// is n/a, unless it carries a payload of one of its formats, which it gets
+// on its own (a DXIL part's bitcode), or with whole_host the whole file.
+TEST(Conform, AdaptersGetOnlyTheFormatsTheyRead) {
+  // Each adapter prints the first four bytes of what it was given.
+  AdapterConfig bitcode_reader = shell_adapter("head -c 4 \"$1\"");
+  bitcode_reader.name = "bitcode-reader";
+  bitcode_reader.formats = {"bitcode"};
+  AdapterConfig dxbc_reader = bitcode_reader;
+  dxbc_reader.name = "dxbc-reader";
+  dxbc_reader.formats = {"fxc"};
+  dxbc_reader.whole_host = true;
+  RunnerOptions options;
+  options.adapters = {bitcode_reader, dxbc_reader};
+  const fs::path cases = fs::path(SP_SOURCE_DIR) / "conformance/cases";
+  const auto all = collect_cases({kCases / "y_dxil_shader_kind_0", cases / "bitcode/y_writer_two_modules.bc",
+                                  cases / "fxc/y_sm40_ps_float"});
+  ASSERT_EQ(all.size(), 3u);
+  const Report report = run_conformance(all, options);
+  ASSERT_EQ(report.results.size(), 9u);  // per case: shaderprobe, then the two adapters
+  std::map<std::string, const Result*> by;
+  for (const Result& r : report.results) by[r.case_name + " " + r.impl] = &r;
+  // The container's DXIL bitcode, on its own; the container has no fxc program.
+  const Result& payload = *by.at("y_dxil_shader_kind_0 bitcode-reader");
+  EXPECT_EQ(payload.verdict, Verdict::accept);
+  EXPECT_EQ(payload.met, std::nullopt);  // the expectation is the whole file's
+  EXPECT_NE(payload.detail.find("given parts[0].DXIL (bitcode, "), std::string::npos) << payload.detail;
+  EXPECT_EQ(by.at("y_dxil_shader_kind_0 dxbc-reader")->verdict, Verdict::not_applicable);
+  // Bitcode is the bitcode reader's own format, and no container.
+  EXPECT_EQ(by.at("y_writer_two_modules.bc bitcode-reader")->met, true);
+  EXPECT_EQ(by.at("y_writer_two_modules.bc dxbc-reader")->verdict, Verdict::not_applicable);
+  // The fxc program's container, whole.
+  const Result& whole = *by.at("y_sm40_ps_float dxbc-reader");
+  EXPECT_EQ(whole.met, true);
+  EXPECT_NE(whole.detail.find("carries parts["), std::string::npos) << whole.detail;
+  EXPECT_EQ(by.at("y_sm40_ps_float bitcode-reader")->verdict, Verdict::not_applicable);
+  const auto summary = summarize(report);
+  EXPECT_EQ(summary["impls"]["dxbc-reader"]["n/a"], 2);
+  EXPECT_EQ(summary["impls"]["bitcode-reader"]["n/a"], 1);
 }
 
 TEST(Conform, TruncateLengthsSampleLargeInputs) {

@@ -47,8 +47,7 @@ TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
 }
 
 // conform --impl, the nightly and triage know a peer by its name: formats
-// listing the same program (vkd3d-compiler reads containers and fxc
-// programs) list it alike, and peers() takes it once.
+// listing the same program list it alike, and peers() takes it once.
 TEST(Registry, PeersOfOneNameAreOneImplementation) {
   const std::vector<const formats::Peer*> peers = formats::peers();
   std::set<std::string_view> names;
