@@ -30,8 +30,18 @@ def night(date: str = "2026-11-23T01:00:00Z", cov: int = 1000, findings: int = 0
                                           "reproducers": ["crash-1"]}]}} if findings else {},
         "coverage": {"exit": 0, "html": "coverage/index.html",
                      "folders": {"parsers/core": {"covered": 900, "lines": 1000, "percent": 90.0}}},
-        "timings": {"fuzz": 480.0, "after fuzzing": 90.0, "total": 590.0}, "problems": [],
+        "timings": {"install and build": 20.0, "fuzz": 480.0, "merge": 30.0, "conformance": 60.0,
+                    "after fuzzing": 90.0, "total": 590.0}, "problems": [],
     }
+
+
+class TimeSpent(unittest.TestCase):
+    def test_the_first_lines_say_how_the_time_went(self):
+        n = dict(night(), failures=[])
+        text = report.markdown(n).splitlines()[2]
+        self.assertEqual(text, "590 s in all: install and build 20 s; fuzzing 480 s (2 targets x 60 s of the 10 "
+                               "minutes asked, 2 jobs); after fuzzing 90 s (merge 30, conformance 60).")
+        self.assertIn(text, report.page(n, []))
 
 
 class Verdict(unittest.TestCase):

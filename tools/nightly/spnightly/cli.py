@@ -14,8 +14,8 @@ from . import report, steps
 
 DESCRIPTION = """\
 The nightly run: installs what is missing, builds the `fuzz` and `coverage`
-presets, fuzzes every target for its share of --minutes (libFuzzer -fork
-with --jobs processes, from a work copy of corpus/), merges what was found
+presets, fuzzes every target for its share of --minutes of fuzzing
+(libFuzzer -fork with --jobs processes, from a work copy of corpus/), merges what was found
 back into corpus/ with -set_cover_merge=1 (scripts/gen-corpus -a; an input
 that crashes a target sharing the corpus is a finding too), replays
 corpus/regressions/ and the conformance suite (both sweeps) against every
@@ -26,39 +26,31 @@ report.html, and keeps DIR/history/ for the trend charts.
 Exit status: 1 on a new crash, a regression replay failure or a conformance
 expectation not met (or a step that failed to run); 0 otherwise."""
 
-# Seconds kept back for the steps after fuzzing, and the seconds a target
-# runs past -max_total_time (seed loading, and a -fork parent stops only
-# between jobs), before any night has measured them; later nights use the
-# last one's (history): its steps after fuzzing, and the worst target's
-# overrun, since a mean let one slow target push a night to 624 s of 600.
-# SAFETY_SHARE of the run is kept free for the night-to-night variation.
-DEFAULT_RESERVE = 150
-DEFAULT_OVERRUN = 5
-SAFETY_SHARE = 0.03
+# A target fuzzes at least this long when --minutes is shared among more
+# targets than it has minutes for; by default every target gets a minute.
 MIN_SECONDS_PER_TARGET = 10
+DEFAULT_SECONDS_PER_TARGET = 60
+DEFAULT_MINUTES = 10
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="scripts/nightly", description=DESCRIPTION,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--minutes", type=float, default=10, help="wall time of the whole run (default 10)")
+    p.add_argument("--minutes", type=float,
+                   help=f"fuzzing time, shared equally among the targets (default: {DEFAULT_MINUTES}, or a minute "
+                        "per target when there are more); installing, building and the steps after fuzzing come "
+                        "on top and are reported beside it")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="libFuzzer -fork processes and build jobs (default: every core)")
     p.add_argument("--out", type=Path, default=Path("build/nightly"), help="report folder (default build/nightly)")
     return p.parse_args(argv)
 
 
-def fuzz_seconds(history: list[dict], left: float, targets: int, minutes: float) -> int:
-    """Each target's -max_total_time, so that the night ends by its deadline
-    (`left` seconds away) by last night's measure of what follows fuzzing
-    and of how far a target runs past its time."""
-    reserve, overrun = DEFAULT_RESERVE, DEFAULT_OVERRUN
-    if history:
-        last = history[-1]
-        reserve = last["timings"]["after fuzzing"]
-        overrun = max([0] + [s["seconds"] - last["seconds_per_target"] for s in last["fuzzing"] if s["seconds"]])
-    budget = left - reserve - SAFETY_SHARE * minutes * 60
-    return max(MIN_SECONDS_PER_TARGET, int(budget / targets - overrun))
+def fuzz_budget(minutes: float | None, targets: int) -> tuple[float, int]:
+    """The night's fuzzing minutes and each target's -max_total_time."""
+    if minutes is None:
+        minutes = max(DEFAULT_MINUTES, targets * DEFAULT_SECONDS_PER_TARGET / 60)
+    return minutes, max(MIN_SECONDS_PER_TARGET, int(minutes * 60 / max(targets, 1)))
 
 
 def build(root: Path, preset: str, jobs: int, log: Path) -> int:
@@ -73,7 +65,6 @@ def build(root: Path, preset: str, jobs: int, log: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     started = time.monotonic()
-    deadline = started + args.minutes * 60
     root = Path(__file__).resolve().parents[3]
     out = args.out if args.out.is_absolute() else Path.cwd() / args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -99,8 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     t = step("install and build", t)
 
     targets = steps.fuzz_targets(root)
-    seconds = fuzz_seconds(report.load_history(out / "history"), deadline - time.monotonic(), len(targets),
-                           args.minutes)
+    minutes, seconds = fuzz_budget(args.minutes, len(targets))
     print(f"fuzzing {len(targets)} targets for {seconds} s each with {args.jobs} jobs", flush=True)
     fuzz_rc = steps.sh(root, ["scripts/fuzz", "-t", str(seconds), "-j", str(args.jobs), "-o", str(runs), *targets],
                        out / "logs/fuzz.log", echo=True)
@@ -138,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
                                  text=True).stdout.strip(),
-        "minutes": args.minutes, "jobs": args.jobs, "seconds_per_target": seconds,
+        "minutes": minutes, "jobs": args.jobs, "seconds_per_target": seconds,
         "fuzzing": fuzzing, "merge": merge, "regressions": regressions, "conformance": conformance,
         "triage": triage, "coverage": cov, "timings": timings, "problems": problems,
     }

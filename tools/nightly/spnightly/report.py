@@ -71,10 +71,22 @@ def findings_text(s: dict) -> str:
     return text + (f" +{s['merge_findings']} in merge" if s.get("merge_findings") else "")
 
 
+def time_spent(night: dict) -> str:
+    """How the night's time went, for the first lines of the reports."""
+    t = night["timings"]
+    after = ", ".join(f"{k} {v:.0f}" for k, v in t.items() if k not in ("install and build", "fuzz", "after fuzzing", "total"))
+    return (f"{t['total']:.0f} s in all: install and build {t.get('install and build', 0):.0f} s; fuzzing "
+            f"{t.get('fuzz', 0):.0f} s ({len(night['fuzzing'])} targets x {night['seconds_per_target']} s of the "
+            f"{night['minutes']:g} minutes asked, {night['jobs']} jobs); after fuzzing {t.get('after fuzzing', 0):.0f} s"
+            f" ({after}).")
+
+
+# The conformance summary's counts per implementation (shaderprobe conform).
+IMPL_COUNTS = ("accept", "reject", "crash", "timeout", "oom", "n/a", "met", "unmet", "agrees")
+
+
 def markdown(night: dict) -> str:
-    lines = [f"# shaderprobe nightly, {night['date']} (commit {night['commit']})", "",
-             f"{night['minutes']:g} minutes, {night['jobs']} jobs, {night['seconds_per_target']} s of fuzzing per "
-             f"target, {night['timings']['total']:.0f} s in all.", ""]
+    lines = [f"# shaderprobe nightly, {night['date']} (commit {night['commit']})", "", time_spent(night), ""]
     lines += ["**FAIL**: " + "; ".join(night["failures"]) if night["failures"] else "**PASS**", ""]
     lines += ["## Fuzzing", "", "| target | seconds | execs | exec/s | cov | corpus | new | findings |",
               "|---|---|---|---|---|---|---|---|"]
@@ -94,10 +106,9 @@ def markdown(night: dict) -> str:
     lines += ["", "## Conformance", "", f"Implementations: {', '.join(c['impls'])}; "
               f"{summary.get('cases', '?')} cases; shaderprobe expectations "
               f"{'met' if summary.get('passed') else 'NOT met'} ([matrix]({c['html']}), [summary]({c['markdown']})).", "",
-              "| implementation | accept | reject | crash | timeout | oom | met | unmet | agrees |", "|---|---|---|---|---|---|---|---|---|"]
+              "| implementation | " + " | ".join(IMPL_COUNTS) + " |", "|---" * (len(IMPL_COUNTS) + 1) + "|"]
     for impl, k in summary.get("impls", {}).items():
-        lines.append(f"| {impl} | {k['accept']} | {k['reject']} | {k['crash']} | {k['timeout']} | {k['oom']} | "
-                     f"{k['met']} | {k['unmet']} | {k.get('agrees', '')} |")
+        lines.append(f"| {impl} | " + " | ".join(str(k.get(x, "")) for x in IMPL_COUNTS) + " |")
     lines += ["", "| sweep | cases | runs | crashes | mismatches |", "|---|---|---|---|---|"]
     lines += [f"| {name} | {k['cases']} | {k['runs']} | {k['crashes']} | {k['mismatches']} |"
               for name, k in summary.get("sweeps", {}).items()]
@@ -140,7 +151,7 @@ def page(night: dict, history: list[dict]) -> str:
         fuzz_rows.append([e(t)] + [e(str(s[k])) for k in ("seconds", "execs", "exec_per_sec", "cov", "corpus", "new")] + [found])
     c = night["conformance"]
     summary = c["summary"] or {}
-    impl_rows = [[e(i)] + [str(k.get(x, "")) for x in ("accept", "reject", "crash", "timeout", "oom", "met", "unmet", "agrees")]
+    impl_rows = [[e(i)] + [str(k.get(x, "")) for x in IMPL_COUNTS]
                  for i, k in summary.get("impls", {}).items()]
     sweep_rows = [[e(n)] + [str(k[x]) for x in ("cases", "runs", "crashes", "mismatches")]
                   for n, k in summary.get("sweeps", {}).items()]
@@ -149,8 +160,7 @@ def page(night: dict, history: list[dict]) -> str:
     parts = [
         f"<!doctype html><html><head><meta charset='utf-8'><title>shaderprobe nightly {e(night['date'])}</title>",
         f"<style>{CSS}</style></head><body>",
-        f"<h1>shaderprobe nightly</h1><p>{e(night['date'])}, commit {e(night['commit'])}: {night['minutes']:g} minutes, "
-        f"{night['jobs']} jobs, {night['seconds_per_target']} s of fuzzing per target, {night['timings']['total']:.0f} s in all.</p>",
+        f"<h1>shaderprobe nightly</h1><p>{e(night['date'])}, commit {e(night['commit'])}.</p><p>{e(time_spent(night))}</p>",
         verdict,
         f"<h2>Trends ({len(history)} night{'s' if len(history) != 1 else ''})</h2><div class='charts'>{svg}</div>",
         "<h2>Fuzzing</h2>", table(["target", "seconds", "execs", "exec/s", "cov", "corpus", "new", "findings"], fuzz_rows),
@@ -161,7 +171,7 @@ def page(night: dict, history: list[dict]) -> str:
                                                  for r in night["regressions"]]),
         f"<h2>Conformance</h2><p>{e(', '.join(c['impls']))}: {summary.get('cases', '?')} cases; shaderprobe expectations "
         f"<b>{'met' if summary.get('passed') else 'NOT met'}</b> ({link(c['html'], 'full matrix')}, {link(c['markdown'], 'summary')}).</p>",
-        table(["implementation", "accept", "reject", "crash", "timeout", "oom", "met", "unmet", "agrees"], impl_rows),
+        table(["implementation", *IMPL_COUNTS], impl_rows),
         table(["sweep", "cases", "runs", "crashes", "mismatches"], sweep_rows),
         f"<h2>Line coverage ({link(night['coverage']['html'], 'llvm-cov HTML')})</h2>",
         table(["folder", "lines", "cover"], [[e(f), f"{v['covered']}/{v['lines']}", f"{v['percent']:.2f}%"]

@@ -12,7 +12,7 @@ from . import report_json, report_markdown, sarif, targets
 from .clusters import Cluster, Reproducer, cluster
 from .minimize import minimize
 from .reproduce import reproduce
-from .runner import DEFAULT_RSS_LIMIT_MB, DEFAULT_TIMEOUT_SECONDS, Limits
+from .runner import DEFAULT_RSS_LIMIT_MB, DEFAULT_TIMEOUT_SECONDS, CannotRun, Limits
 
 EPILOG = """\
 Each input is run --runs times against build/fuzz/bin/fuzz_<target> (the
@@ -27,7 +27,9 @@ crash_type, crash_state, crash_address, sanitizer, kind, severity, reliable,
 location, reproducers, minimized, stack}], "not_reproduced": [...]}),
 DIR/report.sarif (SARIF 2.1.0) and DIR/cluster-<id>/ (original, minimized,
 stderr.txt). Exit 0 when nothing crashed, 1 when there are clusters, 2 on
-a usage error.
+a usage error: an input that does not exist, a target that cannot be told,
+a missing binary, or one that does not run the input (a replay main of the
+dev or asan preset, given libFuzzer's flags).
 
 --manifest FILE names a JSON list of {"input", "target", "binary"} objects
 instead of FILE|DIR arguments: scripts/mutants uses it, since every mutant
@@ -59,13 +61,15 @@ def collect(args: argparse.Namespace) -> list[tuple[Path, str, Path]]:
         return [(Path(e["input"]), e["target"], Path(e["binary"])) for e in json.loads(args.manifest.read_text())]
     files = []
     for item in args.inputs:
+        if not item.exists():
+            raise targets.UsageError(f"scripts/triage: {item} does not exist")
         files += sorted(p for p in item.rglob("*") if p.is_file()) if item.is_dir() else [item]
     table = None if args.target else targets.load(args.bin_dir)
     out = []
     for f in files:
         target = args.target or table.detect_target(f)
         if target is None:
-            raise SystemExit(f"scripts/triage: cannot tell the target of {f}: give --target")
+            raise targets.UsageError(f"scripts/triage: cannot tell the target of {f}: give --target")
         out.append((f, target, targets.binary_of(target, args.bin_dir)))
     return out
 
@@ -89,6 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     if not args.inputs and not args.manifest:
         print("scripts/triage: no inputs (FILE|DIR... or --manifest)", file=sys.stderr)
         return 2
+    try:
+        return triage(args)
+    except (targets.UsageError, CannotRun) as e:
+        print(e if str(e).startswith("scripts/triage") else f"scripts/triage: {e}", file=sys.stderr)
+        return 2
+
+
+def triage(args: argparse.Namespace) -> int:
     inputs = collect(args)
     for _, target, binary in inputs:
         if not binary.exists():

@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 
 from . import sanitizer_report
-from .runner import Limits, run_input
+from .runner import CannotRun, Limits, run_input
 from .sanitizer_report import CrashReport
 
 
@@ -33,12 +33,13 @@ def reproduce(binary: Path, data_file: Path, runs: int, limits: Limits) -> Repro
     by_signature: dict = {}
     for _ in range(runs):
         result = run_input(binary, data_file, limits)
-        if result.returncode == 0:
-            continue
         try:
             report = sanitizer_report.parse(result.stderr)
         except sanitizer_report.NoReport:
-            continue  # a non-zero exit without a report (the binary failed to start, say)
+            if not result.ran_input:
+                last = result.stderr.strip().splitlines()[-1:] or [f"exit status {result.returncode}"]
+                raise CannotRun(f"{binary} did not run {data_file} (not a libFuzzer binary?): {last[0]}") from None
+            continue  # ran it, and no run crashed
         seen[signature(report)] += 1
         by_signature.setdefault(signature(report), (report, result.stderr))
     if not seen:

@@ -45,6 +45,20 @@ class RunResult:
     stderr: str
     timed_out: bool  # killed by our backstop, not by libFuzzer's -timeout
 
+    @property
+    def ran_input(self) -> bool:
+        """Whether the binary got as far as running the input: libFuzzer
+        says "Running: <file>" before it does. A replay main (the dev and
+        asan presets' targets) given libFuzzer's flags, a binary that cannot
+        start or a file it cannot read never says it, and is no evidence
+        that the input does not crash."""
+        return self.timed_out or "Running: " in self.stderr
+
+
+class CannotRun(Exception):
+    """The binary did not run the input: a usage error of triage, not a
+    non-reproducing crash."""
+
 
 def environment(overrides: dict[str, str] | None = None) -> dict[str, str]:
     env = dict(os.environ)

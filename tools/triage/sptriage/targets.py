@@ -20,6 +20,11 @@ REPO = Path(__file__).resolve().parents[3]
 DEFAULT_BIN_DIR = REPO / "build" / "fuzz" / "bin"
 
 
+class UsageError(Exception):
+    """What the tools report and exit 2 for: a missing build, a file whose
+    target cannot be told."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Target:
     name: str
@@ -80,16 +85,20 @@ class Table:
 
 @functools.cache
 def load(bin_dir: Path = DEFAULT_BIN_DIR, repo: Path = REPO) -> Table:
-    """The table from bin_dir/shaderprobe, else from repo/build/*/fuzz_targets.json
-    (read once per process: a build does not change under a tool's feet)."""
-    shaderprobe = bin_dir / "shaderprobe"
+    """The table from bin_dir/shaderprobe, else from any preset's shaderprobe
+    (the registry and identify are the same in every build: a fuzz build
+    with only its targets built still tells a file's format by its magic),
+    else from repo/build/*/fuzz_targets.json (read once per process: a build
+    does not change under a tool's feet)."""
+    candidates = [bin_dir / "shaderprobe", *sorted(repo.glob("build/*/bin/shaderprobe"))]
+    shaderprobe = next((c for c in candidates if c.exists()), bin_dir / "shaderprobe")
     if shaderprobe.exists():
         data = json.loads(subprocess.run([str(shaderprobe), "formats", "--json"], capture_output=True, text=True,
                                          check=True).stdout)
         return Table(data["fuzz_targets"], data["formats"], shaderprobe)
     for path in sorted(repo.glob("build/*/fuzz_targets.json")):
         return Table(json.loads(path.read_text()), [], None)
-    raise SystemExit(f"no fuzz target table: neither {shaderprobe} nor {repo}/build/<preset>/fuzz_targets.json "
+    raise UsageError(f"no fuzz target table: neither {shaderprobe} nor {repo}/build/<preset>/fuzz_targets.json "
                      "exists (cmake --preset fuzz writes one)")
 
 
