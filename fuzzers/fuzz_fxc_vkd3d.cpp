@@ -6,7 +6,7 @@
 // differences). Nothing is asserted where either side rejects: vkd3d 1.2
 // does not know every SM5 opcode and is stricter in places shaderprobe
 // only warns (the deviations file lists what was seen). Programs vkd3d is
-// known to crash on are not handed to it (deviation C1).
+// known to crash on are not handed to it (deviations C1, C2).
 #include <cstdlib>
 #include <vector>
 
@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const sp::FieldPath root = sp::FieldPath::root(kind->tag);
     sp::fxc::Chunk chunk;
     if (!sp::fxc::parse_chunk(*kind, sp::fxc::ChunkScope{part.data, part.offset + 8, root, ctx}, chunk) ||
-        ctx.failed() || sp::fuzz::vkd3d_would_crash(ctx.warnings()))
+        ctx.failed() || sp::fuzz::vkd3d_would_crash(std::get<sp::fxc::Program>(chunk.model), ctx.warnings()))
       return 0;
     const sp::vkd3d_peer::ScanResult theirs = sp::vkd3d_peer::scan(image.data(), image.size());
     if (!theirs.ok) return 0;

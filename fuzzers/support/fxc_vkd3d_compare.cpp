@@ -123,9 +123,14 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
   return diff;
 }
 
-bool vkd3d_would_crash(const std::vector<Diagnostic>& warnings) {
+bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings) {
+  const auto counts_no_uav = [](const fxc::Instruction& in) {
+    return (in.opcode() == fxc::Opcode::imm_atomic_alloc || in.opcode() == fxc::Opcode::imm_atomic_consume) &&
+           in.operands.size() == 2 && in.operands[1].type() != fxc::kUav;
+  };
   return std::any_of(warnings.begin(), warnings.end(),
-                     [](const Diagnostic& d) { return d.code == Code::undeclared_resource; });
+                     [](const Diagnostic& d) { return d.code == Code::undeclared_resource; }) ||
+         std::any_of(program.instructions.begin(), program.instructions.end(), counts_no_uav);
 }
 
 }  // namespace sp::fuzz

@@ -28,11 +28,12 @@ namespace sp::fuzz {
 [[nodiscard]] std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Program& program,
                                              const vkd3d_peer::ScanResult& theirs);
 
-// True for a program vkd3d 1.2 would crash on, from the warnings
-// shaderprobe's decode gave (deviation C1): an undeclared UAV that an
-// instruction reads or counts makes vkd3d's scan write through the NULL
-// its descriptor lookup returns. Any `undeclared_resource` warning counts:
-// it costs the comparison little, and a UAV test would repeat the checks.
-[[nodiscard]] bool vkd3d_would_crash(const std::vector<Diagnostic>& warnings);
+// True for a program vkd3d 1.2 would crash on: vkd3d's scan writes through
+// the NULL its UAV descriptor lookup returns when an instruction reads or
+// counts an undeclared UAV (deviation C1: any `undeclared_resource` warning
+// of shaderprobe's decode counts; it costs the comparison little, and a
+// UAV test would repeat the checks), or when imm_atomic_alloc/consume
+// counts an operand that is no UAV at all (C2).
+[[nodiscard]] bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings);
 
 }  // namespace sp::fuzz

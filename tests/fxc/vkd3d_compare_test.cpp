@@ -46,16 +46,17 @@ TEST(FxcVkd3d, RealFilesAgreeWhereBothRead) {
   EXPECT_EQ(descriptors, 408u);
 }
 
-// Deviation C1: a compute shader whose imm_atomic_alloc counts u1, when
-// only u0 is declared. shaderprobe warns, the fuzz target keeps it from
-// vkd3d, and vkd3d 1.2 indeed crashes on it (in a child process).
-std::vector<uint8_t> undeclared_uav_counter(uint32_t counted) {
+// Deviations C1 and C2: a compute shader whose imm_atomic_alloc counts u1
+// when only u0 is declared, or r1, no UAV at all. The fuzz target keeps
+// them from vkd3d, and vkd3d 1.2 indeed crashes on them (in a child
+// process).
+std::vector<uint8_t> uav_counter(const build::Arg& counted) {
   using namespace build;
   Builder b(ProgramType::compute, 5, 0);
   b.dcl_uav_structured(0, 4);
   b.dcl_temps(1);
   b.dcl_thread_group(1, 1, 1);
-  b.emit(Opcode::imm_atomic_alloc, {temp(0).mask("x"), uav(counted)});
+  b.emit(Opcode::imm_atomic_alloc, {temp(0).mask("x"), counted});
   b.emit(Opcode::ret);
   return container_of(b.program());
 }
@@ -71,20 +72,22 @@ bool would_crash(const std::vector<uint8_t>& file) {
     const FieldPath root = FieldPath::root(kind->tag);
     Chunk chunk;
     EXPECT_TRUE(parse_chunk(*kind, ChunkScope{part.data, part.offset + 8, root, ctx}, chunk));
-    return fuzz::vkd3d_would_crash(ctx.warnings());
+    return fuzz::vkd3d_would_crash(std::get<Program>(chunk.model), ctx.warnings());
   }
   ADD_FAILURE() << "no SHEX part";
   return false;
 }
 
-TEST(FxcVkd3d, UndeclaredUavCounterCrashesVkd3d) {
+TEST(FxcVkd3d, CountingWhatIsNoDeclaredUavCrashesVkd3d) {
   setenv("VKD3D_SHADER_DEBUG", "none", 0);
-  const std::vector<uint8_t> declared = undeclared_uav_counter(0), undeclared = undeclared_uav_counter(1);
+  const std::vector<uint8_t> declared = uav_counter(build::uav(0));
   EXPECT_FALSE(would_crash(declared));
   EXPECT_TRUE(vkd3d_peer::scan(declared.data(), declared.size()).ok);
-  EXPECT_TRUE(would_crash(undeclared));
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_DEATH((void)vkd3d_peer::scan(undeclared.data(), undeclared.size()), "");
+  for (const std::vector<uint8_t>& file : {uav_counter(build::uav(1)), uav_counter(build::temp(1))}) {
+    EXPECT_TRUE(would_crash(file));
+    EXPECT_DEATH((void)vkd3d_peer::scan(file.data(), file.size()), "");
+  }
 }
 
 }  // namespace
