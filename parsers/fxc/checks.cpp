@@ -102,8 +102,9 @@ class ProgramChecker {
 
   void run() {
     collect_declarations();
-    FieldPath::Cursor cur;
+    FieldPath::Cursor cur, operand;
     const FieldPath at = s_.at.cursor("instructions", cur);
+    const FieldPath oat = at.cursor("operands", operand);
     uint32_t phase = 0;
     bool in_body = false;  // the phase's first non-declaration has been seen
     for (size_t i = 0; i < p_.instructions.size(); ++i) {
@@ -111,22 +112,24 @@ class ProgramChecker {
       const Instruction& in = p_.instructions[i];
       const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
       if (info == nullptr) continue;  // the reader rejects these
-      if (starts_phase(in.opcode())) {
-        close_blocks(i, "the next hull shader phase");
-        ++phase;
-        in_body = false;
-      } else if (is_declaration(in, *info)) {
-        if (in_body)
+      if (info->kind == OpKind::x) {
+        if (starts_phase(in.opcode())) {
+          close_blocks(i, "the next hull shader phase");
+          ++phase;
+          in_body = false;
+        } else if (in_body && is_declaration(in, *info)) {
           warn(Code::declaration_after_instruction, in, at,
                strprintf("%s follows the first instruction of its phase", std::string(info->name).c_str()));
-      } else if (info->kind != OpKind::x) {
-        in_body = true;
-        control_flow(in, i, at);
-        const std::span<const Operand> operands = p_.operands(in);
-        for (size_t k = 0; k < operands.size(); ++k) {
-          const FieldPath oat = at.item("operands", k);
-          operand(in, operands[k], phase, oat, 0);
         }
+        continue;
+      }
+      in_body = true;
+      if (info->kind == OpKind::c) control_flow(in, i, at);
+      const std::span<const Operand> operands = p_.operands(in);
+      for (size_t k = 0; k < operands.size(); ++k) {
+        operand.index = k;
+        named_register(in, operands[k], phase, oat, 0);
+        if (!in.nested.empty()) relative_operands(in, operands[k], phase, oat, 0);
       }
     }
     close_blocks(p_.instructions.size(), "the end of the program");
@@ -169,10 +172,11 @@ class ProgramChecker {
     s_.ctx.warn(code, s_.base + in.offset, at, std::move(message));
   }
 
-  // The registers an operand names, and those its relative indices name.
-  // The reader gives every nested operand exactly one referrer, so the
-  // walk visits each operand once.
-  void operand(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at, uint32_t depth) {
+  // The register an operand names. `depth`: how many relative operands
+  // it is nested in (resources are checked where they are named, not
+  // where an index reads one).
+  [[gnu::always_inline]] void named_register(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at,
+                                             uint32_t depth) {
     const uint32_t type = o.type();
     if (type == kTemp) {
       const auto r = immediate_index(o, 0);
@@ -189,12 +193,20 @@ class ProgramChecker {
              strprintf("%s%s%llu has no declaration", std::string(register_name(type)).c_str(),
                        p_.version.sm51() ? " range " : "", static_cast<unsigned long long>(*id)));
     }
-    if (in.nested.empty() || depth >= max_depth_) return;
+  }
+
+  // The registers the relative operands of `o` name, and theirs. The
+  // reader gives every nested operand exactly one referrer, so the walk
+  // visits each operand once.
+  void relative_operands(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at,
+                         uint32_t depth) {
+    if (depth >= max_depth_) return;
     for (uint32_t d = 0; d < o.index_dimension(); ++d) {
       const Operand* nested = p_.relative(in, o.index[d]);
       if (nested == nullptr) continue;
       const FieldPath nat = at.item("relative", d);
-      operand(in, *nested, phase, nat, depth + 1);
+      named_register(in, *nested, phase, nat, depth + 1);
+      relative_operands(in, *nested, phase, nat, depth + 1);
     }
   }
 

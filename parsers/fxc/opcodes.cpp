@@ -12,7 +12,7 @@ constexpr uint8_t count_operands(std::string_view shape) {
 constexpr std::array<OpcodeInfo, kOpcodeValues> make_table() {
   std::array<OpcodeInfo, kOpcodeValues> t{};
 #define SP_OPCODE(value, id, name, shape, kind) \
-  t[value] = OpcodeInfo{Opcode::id, name, shape, OpKind::kind, count_operands(shape)};
+  t[value] = OpcodeInfo{OpKind::kind, count_operands(shape), Opcode::id, shape, name};
 #include "fxc/opcodes.def"
 #undef SP_OPCODE
   return t;

@@ -18,27 +18,29 @@ enum class Opcode : uint16_t {
 // opcodes.def's kind column.
 enum class OpKind : char { f = 'f', i = 'i', u = 'u', b = 'b', d = 'd', x = 'x', c = 'c', t = 't', a = 'a' };
 
+// What the reader and the checks look at for every instruction comes
+// first, in one cache line with the row's start.
 struct OpcodeInfo {
-  Opcode opcode;
-  std::string_view name;   // fxc's spelling, without modifiers
-  std::string_view shape;  // opcodes.def's shape letters
   OpKind kind;
   uint8_t operand_count;   // the shape's 'o' letters
+  Opcode opcode;
+  std::string_view shape;  // opcodes.def's shape letters
+  std::string_view name;   // fxc's spelling, without modifiers
 };
 
 // The 11-bit opcode values.
 inline constexpr uint32_t kOpcodeValues = 0x800;
 
 namespace detail {
-// Indexed by the opcode value; empty rows are values no shader model
-// defines.
+// Indexed by the opcode value; rows of no kind are values no shader
+// model defines.
 extern const std::array<OpcodeInfo, kOpcodeValues> kOpcodeTable;
 }  // namespace detail
 
 // The table row of an opcode value, or null for a value no shader model
 // defines. Inline: the reader and the checks look up every instruction.
 [[nodiscard]] inline const OpcodeInfo* opcode_info(uint32_t value) {
-  if (value >= kOpcodeValues || detail::kOpcodeTable[value].name.empty()) return nullptr;
+  if (value >= kOpcodeValues || detail::kOpcodeTable[value].kind == OpKind{}) return nullptr;
   return &detail::kOpcodeTable[value];
 }
 

@@ -51,10 +51,8 @@ class ProgramReader {
                   strprintf("%zu bytes after the program's %u DWORDs", out_.trailing.size(), out_.length));
 
     reserve();
-    FieldPath::Cursor cur;
-    const FieldPath at = s_.at.cursor("instructions", cur);
-    for (size_t pos = 2; pos < end_; ++cur.index)
-      if (!instruction(pos, at)) return false;
+    for (size_t pos = 2; pos < end_; ++instruction_.index)
+      if (!instruction(pos, at_)) return false;
     return true;
   }
 
@@ -149,7 +147,7 @@ class ProgramReader {
     if (info->shape.size() == info->operand_count) {
       // Operands only: nearly every instruction.
       for (uint32_t k = 0; k < info->operand_count; ++k)
-        if (!next_operand(in, pos, stop, at)) return false;
+        if (!next_operand(in, pos, stop)) return false;
     } else if (!mixed_shape(in, *info, pos, stop, at)) {
       return false;
     }
@@ -162,11 +160,10 @@ class ProgramReader {
   // The instruction's next operand, decoded in place: its relative
   // operands go to a pool of their own, so this one does not move while
   // it decodes.
-  bool next_operand(Instruction& in, size_t& pos, size_t stop, const FieldPath& at) {
-    const FieldPath oat = at.item("operands", in.operands.count);
+  [[gnu::always_inline]] bool next_operand(Instruction& in, size_t& pos, size_t stop) {
+    operand_.index = in.operands.count++;
     Operand& o = out_.operand_pool.emplace_back();
-    ++in.operands.count;
-    return operand(in, o, pos, stop, oat, 0);
+    return operand(in, o, pos, stop, operand_at_, 0);
   }
 
   // A shape with words: operands and words in the shape's order.
@@ -176,7 +173,7 @@ class ProgramReader {
     for (const char item : info.shape) {
       switch (item) {
         case 'o':
-          if (!next_operand(in, pos, stop, at)) return false;
+          if (!next_operand(in, pos, stop)) return false;
           break;
         case 's':
           if (!out_.version.sm51()) break;
@@ -269,10 +266,8 @@ class ProgramReader {
                        "the operand runs past the end of its instruction");
   }
 
-  // One operand into `o`. A relative operand is decoded (with its own)
-  // before it joins the instruction's nested operands, so each refers
-  // only to nested operands before it: no cycles.
-  bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at, uint32_t depth) {
+  // One operand into `o`; its relative operands through relative_operand.
+  [[gnu::always_inline]] bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at, uint32_t depth) {
     if (pos >= stop) return operand_overrun(at, pos);
     const size_t start = pos;
     o.token = word(pos++);
@@ -296,25 +291,40 @@ class ProgramReader {
         ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
         pos += 2;
       }
-      if (ix.has_relative()) {
-        if (depth + 1 >= s_.ctx.limits().max_depth)
-          return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
-                             strprintf("relative addressing nested %u deep (limits.max_depth)", depth + 1));
-        Operand nested;
-        const FieldPath nat = at.item("relative", d);
-        if (!operand(in, nested, pos, stop, nat, depth + 1)) return false;
-        ix.relative = static_cast<int32_t>(in.nested.count++);
-        out_.nested_pool.push_back(nested);
-      }
+      if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
     }
     if (n > stop - pos) return operand_overrun(at.field("immediate"), pos);
     if (n > 0) o.immediates = take_words(pos, n);
     return true;
   }
 
+  // The operand that index `d` of the operand at `at` is relative to,
+  // `depth` relative operands deep. It is decoded (with its own) before it
+  // joins the instruction's nested operands, so each refers only to nested
+  // operands before it: no cycles. Out of line, so that operand() has no
+  // call to itself and inlines into the loop over an instruction's
+  // operands, where nearly every operand has no relative index.
+  [[gnu::noinline]] bool relative_operand(Instruction& in, OperandIndex& ix, size_t& pos, size_t stop,
+                                          const FieldPath& at, uint32_t d, uint32_t depth) {
+    if (depth >= s_.ctx.limits().max_depth)
+      return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
+                         strprintf("relative addressing nested %u deep (limits.max_depth)", depth));
+    Operand nested;
+    const FieldPath nat = at.item("relative", d);
+    if (!operand(in, nested, pos, stop, nat, depth)) return false;
+    ix.relative = static_cast<int32_t>(in.nested.count++);
+    out_.nested_pool.push_back(nested);
+    return true;
+  }
+
   const ChunkScope& s_;
   Program& out_;
   size_t end_ = 0;
+  // The paths of the instruction and of its operand being decoded: cursor
+  // frames, updated in place and rendered only for an error.
+  FieldPath::Cursor instruction_, operand_;
+  const FieldPath at_ = s_.at.cursor("instructions", instruction_);
+  const FieldPath operand_at_ = at_.cursor("operands", operand_);
 };
 
 }  // namespace
