@@ -55,21 +55,21 @@ void check_tiling(const Program& p) {
 }
 
 // How deep relative operands nest below `o` (0: none).
-uint32_t nesting(const Instruction& in, const Operand& o) {
+uint32_t nesting(const Program& p, const Instruction& in, const Operand& o) {
   uint32_t deepest = 0;
   for (uint32_t d = 0; d < o.index_dimension(); ++d) {
-    const int32_t r = o.index[d].relative;
     if (!o.index[d].has_relative()) continue;
-    sp::fuzz::check(r >= 0 && static_cast<size_t>(r) < in.nested.size(), "a relative index names no nested operand");
-    deepest = std::max(deepest, 1 + nesting(in, in.nested[static_cast<size_t>(r)]));
+    const Operand* nested = p.relative(in, o.index[d]);
+    sp::fuzz::check(nested != nullptr, "a relative index names no nested operand");
+    deepest = std::max(deepest, 1 + nesting(p, in, *nested));
   }
   return deepest;
 }
 
 void check_nesting(const Program& p) {
   for (const Instruction& in : p.instructions)
-    for (const Operand& o : in.operands)
-      sp::fuzz::check(nesting(in, o) < kMaxDepth, "relative operands nest as deep as the limit");
+    for (const Operand& o : p.operands(in))
+      sp::fuzz::check(nesting(p, in, o) < kMaxDepth, "relative operands nest as deep as the limit");
 }
 
 }  // namespace

@@ -200,7 +200,7 @@ void length_cases(Suite& s) {
 }
 
 void operand_cases(Suite& s) {
-  const auto source = [](Program& p) -> Operand& { return p.instructions[kMov].operands[1]; };
+  const auto source = [](Program& p) -> Operand& { return p.operands(p.instructions[kMov])[1]; };
   for (const uint32_t rep : {5u, 6u, 7u})
     s.add(strprintf("n_index_representation_%u", rep),
           edited([&](Program& p) { source(p).token = (source(p).token & ~(7u << 25)) | rep << 25; }),
@@ -229,7 +229,7 @@ void operand_cases(Suite& s) {
     // The source follows mov's token and r0.xyzw (a token and an index).
     const Instruction& mov = p.instructions[1];
     s.add(strprintf("n_immediate%u_n_components", type == 4 ? 32 : 64),
-          with_word(p, mov.offset + 12, mov.operands[1].token | 3), Code::operand_invalid,
+          with_word(p, mov.offset + 12, p.operands(mov)[1].token | 3), Code::operand_invalid,
           {"Operand"}, "an immediate with N components: how many values follow is unknown");
   }
   s.add("n_nested_relative_64", container(cases::nested_relative(64)), Code::limit_exceeded,
@@ -338,29 +338,29 @@ void custom_data_cases(Suite& s) {
     b.dcl_interface(0, 1, 1, {0});
     b.emit(Opcode::ret);
     Program p = b.program();
-    edit(p.instructions[1], p.instructions[2]);
+    edit(p, p.instructions[1], p.instructions[2]);
     return container(p);
   };
-  s.add("n_function_table_length_word_1", table([](Instruction& ft, Instruction&) { ft.custom_length = 1; }),
+  s.add("n_function_table_length_word_1", table([](Program&, Instruction& ft, Instruction&) { ft.custom_length = 1; }),
         Code::instruction_length_invalid, {"ClassLinkage", "LengthWord", "InstructionLength"},
         "a function table's length word says 1 DWORD");
   s.add("n_function_table_length_word_past_program",
-        table([](Instruction& ft, Instruction&) { ft.custom_length = 0xFFFFFFF0; }), Code::instruction_out_of_bounds,
+        table([](Program&, Instruction& ft, Instruction&) { ft.custom_length = 0xFFFFFFF0; }), Code::instruction_out_of_bounds,
         {"ClassLinkage", "LengthWord", "OutOfBounds", "Wrap32"}, "a function table's length word says 0xFFFFFFF0");
-  s.add("n_function_table_count_past_table", table([](Instruction& ft, Instruction&) { ft.words[1] = 131; }),
+  s.add("n_function_table_count_past_table", table([](Program& p, Instruction& ft, Instruction&) { p.words(ft)[1] = 131; }),
         Code::instruction_length_mismatch, {"ClassLinkage", "OutOfBounds"},
         "the table counts 131 bodies, its length holds 130");
-  s.add("n_function_table_count_ffffffff", table([](Instruction& ft, Instruction&) { ft.words[1] = 0xFFFFFFFF; }),
+  s.add("n_function_table_count_ffffffff", table([](Program& p, Instruction& ft, Instruction&) { p.words(ft)[1] = 0xFFFFFFFF; }),
         Code::instruction_length_mismatch, {"ClassLinkage", "OutOfBounds", "HugeCount"},
         "the table counts 0xFFFFFFFF bodies");
-  s.add("n_interface_length_word_0", table([](Instruction&, Instruction& fp) {
+  s.add("n_interface_length_word_0", table([](Program&, Instruction&, Instruction& fp) {
           fp.token |= 1u << 31;
           fp.custom_length = 0;
         }),
         Code::instruction_length_invalid, {"ClassLinkage", "LengthWord", "InstructionLength"},
         "an interface with its extended bit set (its length in the next DWORD) and that DWORD 0");
   s.add("n_interface_table_count_past_table",
-        table([](Instruction&, Instruction& fp) { fp.words[2] = (fp.words[2] & 0xFFFF0000) | 0xFFFF; }),
+        table([](Program& p, Instruction&, Instruction& fp) { p.words(fp)[2] = (p.words(fp)[2] & 0xFFFF0000) | 0xFFFF; }),
         Code::instruction_length_mismatch, {"ClassLinkage", "OutOfBounds"},
         "the interface counts 0xFFFF function tables in its low 16 bits; it holds 1");
 }

@@ -1,10 +1,11 @@
 #include "support/fxc_mutator.h"
 
+#include <algorithm>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
-#include "fxc/builder.h"
 #include "fxc/program.h"
 #include "support/model_mutation.h"
 
@@ -64,7 +65,7 @@ struct Pick {
   Instruction* in;
   bool top;
   size_t k;
-  [[nodiscard]] Operand& get() const { return top ? in->operands[k] : in->nested[k]; }
+  [[nodiscard]] Operand& get(Program& p) const { return top ? p.operands(*in)[k] : p.nested(*in)[k]; }
 };
 
 class Mutation {
@@ -126,10 +127,11 @@ class Mutation {
     for (int tries = 0; tries < 8; ++tries) {
       Instruction* in = any_operation();
       if (in == nullptr) return std::nullopt;
-      const size_t total = in->operands.size() + in->nested.size();
+      const size_t operands = in->operands.count;
+      const size_t total = operands + in->nested.count;
       if (total == 0) continue;
       const size_t k = below(total);
-      return k < in->operands.size() ? Pick{in, true, k} : Pick{in, false, k - in->operands.size()};
+      return k < operands ? Pick{in, true, k} : Pick{in, false, k - operands};
     }
     return std::nullopt;
   }
@@ -144,7 +146,9 @@ class Mutation {
     // Mask, swizzle or select-1, with its bits.
     if (components == 2) o.token |= below32(3) << 2 | below32(256) << 4;
     for (uint32_t d = 0; d < kind.dims; ++d) o.index[d].imm = below(8);
-    for (uint32_t k = 0; k < o.immediate_words(); ++k) o.imm[k] = value();
+    std::vector<uint32_t> values(o.immediate_words());
+    for (uint32_t& v : values) v = value();
+    p_.set_immediates(o, values);
     return o;
   }
 
@@ -154,6 +158,7 @@ class Mutation {
   void conform(Instruction& in) {
     const fxc::OpcodeInfo* info = fxc::opcode_info(in.token & 0x7FF);
     size_t operands = 0, old = 0;
+    const std::span<const uint32_t> had = p_.words(in);
     std::vector<uint32_t> words;
     for (const char item : info->shape) {
       switch (item) {
@@ -161,7 +166,7 @@ class Mutation {
         case 's':
           if (!p_.version.sm51()) break;
           [[fallthrough]];
-        case 'w': words.push_back(old < in.words.size() ? in.words[old++] : value()); break;
+        case 'w': words.push_back(old < had.size() ? had[old++] : value()); break;
         default: {  // n, h: a short table (an interface's head also counts its interfaces)
           const uint32_t count = below32(4);
           words.push_back(item == 'n' ? count : count | (1 + below32(3)) << 16);
@@ -169,11 +174,11 @@ class Mutation {
         }
       }
     }
-    in.words = std::move(words);
-    in.operands.resize(std::min(in.operands.size(), operands));
-    while (in.operands.size() < operands) in.operands.push_back(fresh_operand());
+    p_.set_words(in, words);
+    in.operands.truncate(operands);
+    while (in.operands.count < operands) p_.add_operand(in, fresh_operand());
     if (is_table(in)) {
-      in.extended.clear();
+      in.extended = {};
     } else {
       in.custom_length = 0;
     }
@@ -221,7 +226,7 @@ class Mutation {
   bool operand_token() {
     const std::optional<Pick> pick = any_operand();
     if (!pick) return false;
-    Operand& o = pick->get();
+    Operand& o = pick->get(p_);
     switch (below(5)) {
       case 0:  // component count: none, one, four, N
         set_bits(o.token, 0, 2, below32(4));
@@ -251,7 +256,7 @@ class Mutation {
   // An index's representation: mostly one of the five the DDK defines (a
   // relative one gets an operand to be relative to), now and then 5 to 7.
   bool index_representation(const Pick& pick) {
-    Operand& o = pick.get();
+    Operand& o = pick.get(p_);
     if (o.index_dimension() == 0) return false;
     const uint32_t d = below32(o.index_dimension());
     const uint32_t rep = below(8) == 0 ? 5 + below32(3) : below32(5);
@@ -278,9 +283,10 @@ class Mutation {
   bool attach(const Pick& pick, uint32_t d, uint32_t rep) {
     Instruction& in = *pick.in;
     if (pick.top && below(3) == 0) {
-      const size_t k = below(in.operands.size() + in.nested.size());
-      Operand copy = k < in.operands.size() ? in.operands[k] : in.nested[k - in.operands.size()];
-      in.nested.push_back(std::move(copy));
+      const size_t operands = in.operands.count;
+      const size_t k = below(operands + in.nested.count);
+      const Operand& original = k < operands ? p_.operands(in)[k] : p_.nested(in)[k - operands];
+      p_.add_nested(in, p_.copy(original));
     } else {
       const size_t levels = 1 + (below(4) == 0 ? below(6) : 0);
       for (size_t level = 0; level < levels; ++level) {
@@ -290,23 +296,23 @@ class Mutation {
         if (level > 0) {
           set_bits(temp.token, 22, 3, static_cast<uint32_t>(IndexRep::imm32_relative));
           temp.index[0].rep = IndexRep::imm32_relative;
-          temp.index[0].relative = static_cast<int32_t>(in.nested.size() - 1);
+          temp.index[0].relative = static_cast<int32_t>(in.nested.count - 1);
         }
-        in.nested.push_back(std::move(temp));
+        p_.add_nested(in, temp);
       }
     }
-    if (in.nested.size() > kMaxNested) return false;
-    Operand& o = pick.get();  // after the pushes: it may be a nested operand
+    if (in.nested.count > kMaxNested) return false;
+    Operand& o = pick.get(p_);  // after the pushes: it may be a nested operand
     set_bits(o.token, 22 + 3 * d, 3, rep);
     o.index[d].rep = static_cast<IndexRep>(rep);
-    o.index[d].relative = static_cast<int32_t>(in.nested.size() - 1);
+    o.index[d].relative = static_cast<int32_t>(in.nested.count - 1);
     return true;
   }
 
   bool nest() {
     const std::optional<Pick> pick = any_operand();
     if (!pick) return false;
-    Operand& o = pick->get();
+    Operand& o = pick->get(p_);
     if (o.index_dimension() == 0) {
       o.index[0] = {};
       o.index[0].imm = below(8);
@@ -330,16 +336,17 @@ class Mutation {
   bool extended_operand() {
     const std::optional<Pick> pick = any_operand();
     if (!pick) return false;
-    Operand& o = pick->get();
+    Operand& o = pick->get(p_);
     const bool drop = !o.extended.empty() && below(3) == 0;
-    o.extended.clear();
     const size_t n = drop ? 0 : 1 + (below(4) == 0 ? below(3) : 0);
+    std::vector<uint32_t> tokens;
     for (size_t k = 0; k < n; ++k) {
       uint32_t t = below(8) == 0 ? below32(64) : 1;
       t |= below32(4) << 6 | below32(8) << 14 | below32(2) << 17;
       set_bits(t, 31, 1, k + 1 < n || unended_chain());
-      o.extended.push_back(t);
+      tokens.push_back(t);
     }
+    p_.set_extended(o, tokens);
     set_bits(o.token, 31, 1, n > 0);
     return true;
   }
@@ -348,15 +355,21 @@ class Mutation {
     switch (below(3)) {
       case 0: {  // an immediate operand's value
         const std::optional<Pick> pick = any_operand();
-        if (!pick || pick->get().immediate_words() == 0) return false;
-        Operand& o = pick->get();
-        o.imm[below(o.immediate_words())] = value();
+        if (!pick || pick->get(p_).immediate_words() == 0) return false;
+        Operand& o = pick->get(p_);
+        // The values the writer writes: the model's, zeros past them (an
+        // earlier edit may have made the operand an immediate).
+        std::vector<uint32_t> values(o.immediate_words());
+        const std::span<const uint32_t> had = p_.immediates(o);
+        std::copy_n(had.begin(), std::min(had.size(), values.size()), values.begin());
+        values[below(values.size())] = value();
+        p_.set_immediates(o, values);
         return true;
       }
       case 1: {  // an index
         const std::optional<Pick> pick = any_operand();
-        if (!pick || pick->get().index_dimension() == 0) return false;
-        Operand& o = pick->get();
+        if (!pick || pick->get(p_).index_dimension() == 0) return false;
+        Operand& o = pick->get(p_);
         fxc::OperandIndex& ix = o.index[below(o.index_dimension())];
         if (!ix.has_imm()) return false;
         ix.imm = below(2) == 0 ? value() : uint64_t{value()} << 32 | value();
@@ -364,8 +377,10 @@ class Mutation {
       }
       default: {  // a declaration's word: a count, stride, space, system value, table entry
         Instruction* in = any_operation();
-        if (in == nullptr || in->words.empty()) return false;
-        in->words[below(in->words.size())] = value();
+        if (in == nullptr) return false;
+        const std::span<uint32_t> words = p_.words(*in);
+        if (words.empty()) return false;
+        words[below(words.size())] = value();
         return true;
       }
     }
@@ -382,8 +397,8 @@ class Mutation {
         return true;
       case 1: {
         if (n == 0 || n >= kMaxInstructions) return false;
-        Instruction copy = list[below(n)];
-        list.insert(at(below(n + 1)), std::move(copy));
+        const Instruction copy = p_.copy(list[below(n)]);
+        list.insert(at(below(n + 1)), copy);
         return true;
       }
       case 2:
@@ -411,15 +426,19 @@ class Mutation {
       if (below(2) == 0) {
         set_bits(block->token, 11, 21, kind);
       } else {
-        block->words.resize(rows(), value());
+        const std::span<const uint32_t> had = p_.words(*block);
+        std::vector<uint32_t> words(had.begin(), had.end());
+        words.resize(rows(), value());
+        p_.set_words(*block, words);
       }
       return true;
     }
     if (p_.instructions.size() >= kMaxInstructions) return false;
     Instruction in;
     in.token = static_cast<uint32_t>(Opcode::customdata) | kind << 11;
-    in.words.resize(kind == 3 ? rows() : below(9));
-    for (uint32_t& w : in.words) w = value();
+    std::vector<uint32_t> words(kind == 3 ? rows() : below(9));
+    for (uint32_t& w : words) w = value();
+    p_.set_words(in, words);
     in.custom_length = 2;  // set_lengths counts the data
     p_.instructions.insert(p_.instructions.begin() + static_cast<std::ptrdiff_t>(below(p_.instructions.size() + 1)),
                            std::move(in));
@@ -432,8 +451,8 @@ class Mutation {
   bool extended_opcode() {
     Instruction* in = any_operation();
     if (in == nullptr || is_table(*in)) return false;
-    in->extended.clear();
     const size_t n = below(4);
+    std::vector<uint32_t> tokens;
     for (size_t k = 0; k < n; ++k) {
       const uint32_t type = below(8) == 0 ? below32(64) : 1 + below32(3);
       uint32_t t = type;
@@ -444,8 +463,9 @@ class Mutation {
         default: t |= value() << 6; break;
       }
       set_bits(t, 31, 1, k + 1 < n || unended_chain());
-      in->extended.push_back(t);
+      tokens.push_back(t);
     }
+    p_.set_extended(*in, tokens);
     set_bits(in->token, 31, 1, n > 0);
     return true;
   }
@@ -468,23 +488,24 @@ class Mutation {
     }
     // The count's DWORD follows the table's w letters ("wn": 1, "wwh": 2).
     const size_t head = fxc::opcode_info(in->token & 0x7FF)->shape.find_first_of("nh");
-    if (in->words.size() <= head) return false;
+    const size_t words = p_.words(*in).size();
+    if (words <= head) return false;
     switch (below(4)) {
       case 0:
         in->custom_length = in->custom_length != 0 ? 0 : 2;
         set_bits(in->token, 31, 1, in->custom_length != 0);
         return true;
       case 1:
-        in->words.push_back(below32(8));
-        ++in->words[head];
+        p_.add_word(*in, below32(8));
+        ++p_.words(*in)[head];
         return true;
       case 2:
-        if (in->words.size() == head + 1) return false;
-        in->words.pop_back();
-        --in->words[head];
+        if (words == head + 1) return false;
+        in->words.truncate(words - 1);
+        --p_.words(*in)[head];
         return true;
       default:
-        in->words[head] = value();
+        p_.words(*in)[head] = value();
         return true;
     }
   }
@@ -528,7 +549,7 @@ class Mutation {
 void set_lengths(Program& p) {
   uint64_t total = 2;
   for (Instruction& in : p.instructions) {
-    const size_t n = fxc::build::encoded_words(in, p.version);
+    const size_t n = fxc::encoded_words(p, in);
     if (in.custom_length != 0 || in.is_custom_data()) {
       in.custom_length = static_cast<uint32_t>(n);
     } else {

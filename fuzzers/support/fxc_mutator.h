@@ -12,7 +12,7 @@
 // an immediate or a declaration's word, relative operands nested deeper,
 // instructions inserted, dropped, duplicated or moved, custom data blocks,
 // function tables, the version) and the model is written again with the
-// lengths it now needs (fxc::build::encoded_words); one time in eight
+// lengths it now needs (fxc::encoded_words); one time in eight
 // a length is then set off by one or to a boundary value instead. One
 // mutation in three, and every input that does not decode, goes to the
 // engine's byte mutator, which reaches what a writer never emits.

@@ -21,13 +21,14 @@ vkd3d_peer::Descriptor descriptor_of(const fxc::Program& p, const fxc::Instructi
                                      uint32_t dimension) {
   vkd3d_peer::Descriptor d;
   d.type = type;
-  const fxc::Operand& o = in.operands.front();
+  const fxc::Operand& o = p.operands(in).front();
   if (p.version.sm51() && o.index_dimension() == 3) {
     // SM5.1: [range id][lower bound][upper bound], the space the last word.
     d.register_index = static_cast<uint32_t>(o.index[1].imm);
     const uint64_t upper = o.index[2].imm;
     d.count = upper == UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(upper - o.index[1].imm + 1);
-    d.register_space = in.words.empty() ? 0 : in.words.back();
+    const std::span<const uint32_t> words = p.words(in);
+    d.register_space = words.empty() ? 0 : words.back();
   } else {
     d.register_index = static_cast<uint32_t>(o.index[0].imm);
     d.count = 1;
@@ -42,7 +43,7 @@ std::vector<vkd3d_peer::Descriptor> declared_descriptors(const fxc::Program& p) 
   using fxc::Opcode;
   std::vector<vkd3d_peer::Descriptor> out;
   for (const fxc::Instruction& in : p.instructions) {
-    if (in.operands.empty()) continue;
+    if (p.operands(in).empty()) continue;
     const uint32_t dimension = (in.token >> 11) & 0x1F;
     switch (in.opcode()) {
       case Opcode::dcl_constant_buffer:

@@ -14,6 +14,8 @@ constexpr uint32_t kOperandModifierToken = 1;
 constexpr uint32_t kSampleControls = 1, kResourceDim = 2, kResourceReturnType = 3;
 constexpr uint32_t kExtendedBit = 1u << 31;
 constexpr uint32_t kMaxTokenLength = 0x7F;
+// Four components of an immediate64, each a lo/hi pair.
+constexpr size_t kMaxImmediateWords = 8;
 
 uint32_t component(char c) {
   const size_t at = std::string_view("xyzw").find(c);
@@ -61,13 +63,6 @@ bool may_use_length_word(Opcode op) { return op == Opcode::dcl_function_table ||
 uint32_t return_type_word(ReturnType type) { return static_cast<uint32_t>(type) * 0x1111; }
 
 }  // namespace
-
-size_t encoded_words(const Instruction& in, Version v) {
-  Program one;
-  one.version = v;
-  one.instructions.push_back(in);
-  return write_program(one).size() / 4 - 2;
-}
 
 // --- Arg -------------------------------------------------------------------
 
@@ -156,15 +151,17 @@ Arg Arg::extended(uint32_t raw) const {
 
 Arg operator-(const Arg& a) { return a.neg(); }
 
-Operand Arg::flatten(Instruction& in) const {
+Operand Arg::flatten(Program& p, std::vector<Operand>& nested) const {
   Operand o;
   o.token = components_ | selection_mode_ << 2 | selection_ << 4 | static_cast<uint32_t>(type_) << 12 |
             static_cast<uint32_t>(indices_.size()) << 20;
-  if (modifier_ != 0) o.extended.push_back(modifier_);
-  o.extended.insert(o.extended.end(), extended_.begin(), extended_.end());
+  std::vector<uint32_t> extended;
+  if (modifier_ != 0) extended.push_back(modifier_);
+  extended.insert(extended.end(), extended_.begin(), extended_.end());
   // Bit 31 chains the extended tokens, from the operand token on.
-  if (!o.extended.empty()) o.token |= kExtendedBit;
-  for (size_t k = 0; k + 1 < o.extended.size(); ++k) o.extended[k] |= kExtendedBit;
+  if (!extended.empty()) o.token |= kExtendedBit;
+  for (size_t k = 0; k + 1 < extended.size(); ++k) extended[k] |= kExtendedBit;
+  p.set_extended(o, extended);
   for (size_t d = 0; d < indices_.size(); ++d) {
     const Index& ix = indices_[d];
     o.token |= static_cast<uint32_t>(ix.rep) << (22 + 3 * d);
@@ -173,19 +170,19 @@ Operand Arg::flatten(Instruction& in) const {
     if (!ix.relative.empty()) {
       // The reader decodes a relative operand (and its own) before it
       // records it: the same order here gives the same model.
-      Operand nested = ix.relative.front().flatten(in);
-      o.index[d].relative = static_cast<int32_t>(in.nested.size());
-      in.nested.push_back(std::move(nested));
+      const Operand inner = ix.relative.front().flatten(p, nested);
+      o.index[d].relative = static_cast<int32_t>(nested.size());
+      nested.push_back(inner);
     }
   }
-  std::copy(immediate_.begin(), immediate_.end(), o.imm);
+  p.set_immediates(o, immediate_);
   return o;
 }
 
 Arg reg(RegType type, std::initializer_list<uint32_t> indices) { return Arg(type, indices); }
 
 Arg immediate(RegType type, std::vector<uint32_t> words, uint32_t components) {
-  if (words.size() > std::size(Operand{}.imm)) throw std::invalid_argument("an immediate holds at most 8 DWORDs");
+  if (words.size() > kMaxImmediateWords) throw std::invalid_argument("an immediate holds at most 8 DWORDs");
   Arg a(type);
   a.components_ = components;
   a.selection_mode_ = a.selection_ = 0;
@@ -206,7 +203,7 @@ Arg imm64(std::initializer_list<double> values) {
 
 // --- Inst ------------------------------------------------------------------
 
-Instruction& Inst::model() { return b_.instructions_.at(index_); }
+Instruction& Inst::model() { return b_.program_.instructions.at(index_); }
 
 Inst& Inst::controls(uint32_t bits) {
   model().token |= bits << 11;
@@ -214,7 +211,7 @@ Inst& Inst::controls(uint32_t bits) {
 }
 
 Inst& Inst::extended(uint32_t raw) {
-  model().extended.push_back(raw);
+  b_.program_.add_extended(model(), raw);
   return *this;
 }
 
@@ -242,7 +239,7 @@ Inst& Inst::return_types(ReturnType x, ReturnType y, ReturnType z, ReturnType w)
 // --- Builder ---------------------------------------------------------------
 
 Builder::Builder(ProgramType type, uint32_t major, uint32_t minor) {
-  version_.token = static_cast<uint32_t>(type) << 16 | (major & 0xF) << 4 | (minor & 0xF);
+  program_.version.token = static_cast<uint32_t>(type) << 16 | (major & 0xF) << 4 | (minor & 0xF);
 }
 
 Inst Builder::emit(Opcode op, std::vector<Arg> operands, std::vector<uint32_t> words) {
@@ -256,11 +253,15 @@ Inst Builder::emit(Opcode op, std::vector<Arg> operands, std::vector<uint32_t> w
     throw std::invalid_argument(strprintf("%s takes %zu operands and %zu words (%s), not %zu and %zu",
                                           std::string(info->name).c_str(), count('o'), fixed_words,
                                           std::string(info->shape).c_str(), operands.size(), words.size()));
-  Instruction& in = instructions_.emplace_back();
+  Instruction in;
   in.token = static_cast<uint32_t>(op);
-  for (const Arg& a : operands) in.operands.push_back(a.flatten(in));
-  in.words = std::move(words);
-  return Inst(*this, instructions_.size() - 1);
+  std::vector<Operand> flat, nested;
+  for (const Arg& a : operands) flat.push_back(a.flatten(program_, nested));
+  program_.set_operands(in, flat);
+  program_.set_nested(in, nested);
+  program_.set_words(in, words);
+  program_.instructions.push_back(in);
+  return Inst(*this, program_.instructions.size() - 1);
 }
 
 Inst Builder::dcl_temps(uint32_t count) { return emit(Opcode::dcl_temps, {}, {count}); }
@@ -344,25 +345,24 @@ Inst Builder::custom_data(CustomData cls, std::vector<uint32_t> data) {
 }
 
 Program Builder::program() const {
-  Program p;
-  p.version = version_;
-  p.instructions = instructions_;
+  Program p = program_;
   uint32_t at = 2;
   for (Instruction& in : p.instructions) {
     in.offset = 4 * at;
     in.custom_length = 0;
     if (in.is_custom_data()) {
       // Bits 11..31 are the class; the length word counts itself and the token.
-      in.custom_length = static_cast<uint32_t>(encoded_words(in, version_));
+      in.custom_length = static_cast<uint32_t>(encoded_words(p, in));
       at += in.custom_length;
       continue;
     }
     in.token &= ~(kMaxTokenLength << 24 | kExtendedBit);
-    if (!in.extended.empty()) in.token |= kExtendedBit;
-    for (size_t k = 0; k < in.extended.size(); ++k)
-      in.extended[k] = (in.extended[k] & ~kExtendedBit) | (k + 1 < in.extended.size() ? kExtendedBit : 0);
-    auto length = static_cast<uint32_t>(encoded_words(in, version_));
-    if (length > kMaxTokenLength && may_use_length_word(in.opcode()) && in.extended.empty()) {
+    const std::span<uint32_t> extended = p.extended(in);
+    if (!extended.empty()) in.token |= kExtendedBit;
+    for (size_t k = 0; k < extended.size(); ++k)
+      extended[k] = (extended[k] & ~kExtendedBit) | (k + 1 < extended.size() ? kExtendedBit : 0);
+    auto length = static_cast<uint32_t>(encoded_words(p, in));
+    if (length > kMaxTokenLength && may_use_length_word(in.opcode()) && extended.empty()) {
       in.token |= kExtendedBit;
       in.custom_length = ++length;  // the length word joins the instruction
     } else if (length > kMaxTokenLength) {
@@ -399,26 +399,11 @@ std::vector<uint8_t> container_of(const std::vector<RawChunk>& chunks) {
 std::vector<uint8_t> container_of(const Program& program) { return container_of({program_chunk(program)}); }
 
 Arg first_operand(Opcode op) {
-  switch (op) {
-    case Opcode::dcl_resource:
-    case Opcode::dcl_resource_raw:
-    case Opcode::dcl_resource_structured:
-      return resource(0);
-    case Opcode::dcl_uav_typed:
-    case Opcode::dcl_uav_raw:
-    case Opcode::dcl_uav_structured:
-      return uav(0);
-    case Opcode::dcl_sampler:
-      return sampler(0);
-    case Opcode::dcl_constant_buffer:
-      return cb(0, 1);
-    case Opcode::dcl_tgsm_raw:
-    case Opcode::dcl_tgsm_structured:
-      return tgsm(0);
-    default:
-      return temp(0);
-  }
+  const std::optional<OperandType> declared = declared_register(op);
+  if (!declared) return temp(0);
+  const Arg a = reg(static_cast<RegType>(*declared), {0});
+  // Before SM5.1 a constant buffer's operand holds its size too: cb0[1].
+  return *declared == kConstantBuffer ? a.index(1) : a;
 }
-
 
 }  // namespace sp::fxc::build

@@ -102,9 +102,10 @@ class Arg {
   [[nodiscard]] Arg nonuniform() const;
   [[nodiscard]] Arg extended(uint32_t raw) const;
 
-  // The operand in the program model; its relative operands go to
-  // in.nested in the order the reader puts them there.
-  [[nodiscard]] Operand flatten(Instruction& in) const;
+  // The operand in the program model, its tokens and values in p's word
+  // pool; its relative operands (and theirs) go to `nested`, the
+  // instruction's, in the order the reader puts them there.
+  [[nodiscard]] Operand flatten(Program& p, std::vector<Operand>& nested) const;
 
  private:
   friend Arg immediate(RegType type, std::vector<uint32_t> words, uint32_t components);
@@ -187,12 +188,6 @@ struct Slot {
   uint32_t id, lower, upper, space = 0;
 };
 
-// Words the writer puts out for one instruction of a program of version
-// `v`: an instruction's length is what write_program encodes (program()
-// sets every length this way, and so does the fuzzers' program mutator
-// after editing a decoded model).
-[[nodiscard]] size_t encoded_words(const Instruction& in, Version v);
-
 class Builder;
 
 // The instruction emit() just added, for what follows the opcode token's
@@ -210,10 +205,10 @@ class Inst {
   Inst& dimension(Dim d, uint32_t stride = 0);
   Inst& return_types(ReturnType x, ReturnType y, ReturnType z, ReturnType w);
   Inst& extended(uint32_t raw);
-  // The instruction itself, for what the helpers do not set.
-  [[nodiscard]] Instruction& model();
 
  private:
+  [[nodiscard]] Instruction& model();
+
   Builder& b_;
   size_t index_;
 };
@@ -222,8 +217,8 @@ class Builder {
  public:
   Builder(ProgramType type, uint32_t major, uint32_t minor);
 
-  [[nodiscard]] Version version() const { return version_; }
-  [[nodiscard]] bool sm51() const { return version_.sm51(); }
+  [[nodiscard]] Version version() const { return program_.version; }
+  [[nodiscard]] bool sm51() const { return program_.version.sm51(); }
 
   // Any opcode: `operands` for its shape's 'o' letters, `words` for the
   // others in order (an 's' word only from SM5.1 on; 'n' and 'h' a head
@@ -268,8 +263,7 @@ class Builder {
   // words the shape puts after it, the space last from SM5.1 on.
   Inst declare(Opcode op, uint32_t controls, RegType type, const Slot& slot, std::vector<uint32_t> words);
 
-  Version version_;
-  std::vector<Instruction> instructions_;
+  Program program_;  // lengths and offsets unset
 };
 
 // A raw DXBC part: RDEF, ISGN, STAT bytes, or anything else.

@@ -1,6 +1,8 @@
 #include "fxc/checks.h"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -40,13 +42,45 @@ std::string_view register_name(uint32_t type) {
   }
 }
 
-// The maps' keys: a scope (an operand type, a phase) and a register
-// number. Registers are numbered in 32 bits; an immediate64 index past
-// that names a register no declaration can, and has no key.
+// The sorted lists' keys: a scope (an operand type, a phase) and a
+// register number. Registers are numbered in 32 bits; an immediate64
+// index past that names a register no declaration can, and has no key.
 std::optional<uint64_t> key(uint64_t scope, uint64_t number) {
   if (number > 0xFFFFFFFF) return std::nullopt;
   return (scope << 32) | number;
 }
+
+// The resource registers (SM5.1: range ids) the program declares. Below
+// 128, which holds every slot D3D11 and D3D12 bind (128 shader resources,
+// 64 UAVs, 16 samplers, 15 constant buffers), a bit each; the rest (an
+// SM5.1 range id may be any 32-bit number) in a list sorted for binary
+// search: a hash table's collisions could be chosen by a crafted file,
+// making the lookups quadratic.
+class ResourceSet {
+ public:
+  void add(uint32_t type, uint64_t number) {
+    if (number < kDirect) {
+      direct_[slot(type)].set(number);
+    } else if (const auto k = key(type, number)) {
+      others_.push_back(*k);
+    }
+  }
+  void seal() { std::sort(others_.begin(), others_.end()); }
+  [[nodiscard]] bool contains(uint32_t type, uint64_t number) const {
+    if (number < kDirect) return direct_[slot(type)].test(number);
+    const auto k = key(type, number);
+    return k && std::binary_search(others_.begin(), others_.end(), *k);
+  }
+
+ private:
+  static constexpr size_t kDirect = 128;
+  static size_t slot(uint32_t type) {
+    return type == kSampler ? 0 : type == kResource ? 1 : type == kConstantBuffer ? 2 : 3;
+  }
+
+  std::array<std::bitset<kDirect>, 4> direct_;  // s, t, cb, u
+  std::vector<uint64_t> others_;
+};
 
 // Index `d` when it is an immediate alone: a relative index is known only
 // when the program runs.
@@ -64,12 +98,13 @@ std::string_view opcode_name(const Instruction& in) {
 
 class ProgramChecker {
  public:
-  ProgramChecker(const Program& p, const ChunkScope& s) : p_(p), s_(s) {}
+  ProgramChecker(const Program& p, const ChunkScope& s) : p_(p), s_(s), max_depth_(s.ctx.limits().max_depth) {}
 
   void run() {
     collect_declarations();
-    FieldPath::Cursor cur;
+    FieldPath::Cursor cur, operand;
     const FieldPath at = s_.at.cursor("instructions", cur);
+    const FieldPath oat = at.cursor("operands", operand);
     uint32_t phase = 0;
     bool in_body = false;  // the phase's first non-declaration has been seen
     for (size_t i = 0; i < p_.instructions.size(); ++i) {
@@ -77,21 +112,24 @@ class ProgramChecker {
       const Instruction& in = p_.instructions[i];
       const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
       if (info == nullptr) continue;  // the reader rejects these
-      if (starts_phase(in.opcode())) {
-        close_blocks(i, "the next hull shader phase");
-        ++phase;
-        in_body = false;
-      } else if (is_declaration(in, *info)) {
-        if (in_body)
+      if (info->kind == OpKind::x) {
+        if (starts_phase(in.opcode())) {
+          close_blocks(i, "the next hull shader phase");
+          ++phase;
+          in_body = false;
+        } else if (in_body && is_declaration(in, *info)) {
           warn(Code::declaration_after_instruction, in, at,
                strprintf("%s follows the first instruction of its phase", std::string(info->name).c_str()));
-      } else if (info->kind != OpKind::x) {
-        in_body = true;
-        control_flow(in, i, at);
-        for (size_t k = 0; k < in.operands.size(); ++k) {
-          const FieldPath oat = at.item("operands", k);
-          operand(in, in.operands[k], phase, oat, 0);
         }
+        continue;
+      }
+      in_body = true;
+      if (info->kind == OpKind::c) control_flow(in, i, at);
+      const std::span<const Operand> operands = p_.operands(in);
+      for (size_t k = 0; k < operands.size(); ++k) {
+        operand.index = k;
+        named_register(in, operands[k], phase, oat, 0);
+        if (!in.nested.empty()) relative_operands(in, operands[k], phase, oat, 0);
       }
     }
     close_blocks(p_.instructions.size(), "the end of the program");
@@ -105,24 +143,23 @@ class ProgramChecker {
     temps_.assign(1, 0);
     for (const Instruction& in : p_.instructions) {
       const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
+      if (info == nullptr || info->kind != OpKind::x) continue;
       const Opcode op = in.opcode();
-      const uint64_t phase = temps_.size() - 1;
+      const std::span<const uint32_t> words = p_.words(in);
+      const std::span<const Operand> operands = p_.operands(in);
       if (starts_phase(op)) {
         temps_.push_back(0);
-      } else if (op == Opcode::dcl_temps && !in.words.empty()) {
-        temps_.back() = std::max(temps_.back(), in.words[0]);
-      } else if (op == Opcode::dcl_indexable_temp && in.words.size() >= 2) {
-        indexable_.emplace_back(*key(phase, in.words[0]), in.words[1]);
-      } else if (info != nullptr && info->kind == OpKind::x && !in.operands.empty() &&
-                 is_resource(in.operands[0].type())) {
-        const auto id = immediate_index(in.operands[0], 0);
-        if (const auto k = id ? key(in.operands[0].type(), *id) : std::nullopt) resources_.push_back(*k);
+      } else if (op == Opcode::dcl_temps && !words.empty()) {
+        temps_.back() = std::max(temps_.back(), words[0]);
+      } else if (op == Opcode::dcl_indexable_temp && words.size() >= 2) {
+        indexable_.emplace_back(*key(temps_.size() - 1, words[0]), words[1]);
+      } else if (!operands.empty() && is_resource(operands[0].type())) {
+        if (const auto id = immediate_index(operands[0], 0)) resources_.add(operands[0].type(), *id);
       }
     }
-    // Sorted for binary search: a hash table's collisions could be chosen
-    // by a crafted file, making the lookups quadratic. An x# declared
+    resources_.seal();
+    // Sorted for binary search, as the resources above. An x# declared
     // twice in a phase keeps the larger size.
-    std::sort(resources_.begin(), resources_.end());
     std::sort(indexable_.begin(), indexable_.end(), [](const auto& a, const auto& b) {
       return a.first != b.first ? a.first < b.first : a.second > b.second;
     });
@@ -131,14 +168,15 @@ class ProgramChecker {
                      indexable_.end());
   }
 
-  void warn(Code code, const Instruction& in, const FieldPath& at, std::string message) {
+  [[gnu::cold]] void warn(Code code, const Instruction& in, const FieldPath& at, std::string message) {
     s_.ctx.warn(code, s_.base + in.offset, at, std::move(message));
   }
 
-  // The registers an operand names, and those its relative indices name.
-  // The reader gives every nested operand exactly one referrer, so the
-  // walk visits each operand once.
-  void operand(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at, uint32_t depth) {
+  // The register an operand names. `depth`: how many relative operands
+  // it is nested in (resources are checked where they are named, not
+  // where an index reads one).
+  [[gnu::always_inline]] void named_register(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at,
+                                             uint32_t depth) {
     const uint32_t type = o.type();
     if (type == kTemp) {
       const auto r = immediate_index(o, 0);
@@ -150,19 +188,25 @@ class ProgramChecker {
       indexable_temp(in, o, phase, at);
     } else if (depth == 0 && is_resource(type)) {
       const auto id = immediate_index(o, 0);
-      const auto k = id ? key(type, *id) : std::nullopt;
-      if (id && !(k && std::binary_search(resources_.begin(), resources_.end(), *k)))
+      if (id && !resources_.contains(type, *id))
         warn(Code::undeclared_resource, in, at,
              strprintf("%s%s%llu has no declaration", std::string(register_name(type)).c_str(),
                        p_.version.sm51() ? " range " : "", static_cast<unsigned long long>(*id)));
     }
+  }
+
+  // The registers the relative operands of `o` name, and theirs. The
+  // reader gives every nested operand exactly one referrer, so the walk
+  // visits each operand once.
+  void relative_operands(const Instruction& in, const Operand& o, uint32_t phase, const FieldPath& at,
+                         uint32_t depth) {
+    if (depth >= max_depth_) return;
     for (uint32_t d = 0; d < o.index_dimension(); ++d) {
-      const OperandIndex& ix = o.index[d];
-      if (!ix.has_relative() || ix.relative < 0 || static_cast<size_t>(ix.relative) >= in.nested.size() ||
-          depth >= s_.ctx.limits().max_depth)
-        continue;
+      const Operand* nested = p_.relative(in, o.index[d]);
+      if (nested == nullptr) continue;
       const FieldPath nat = at.item("relative", d);
-      operand(in, in.nested[static_cast<size_t>(ix.relative)], phase, nat, depth + 1);
+      named_register(in, *nested, phase, nat, depth + 1);
+      relative_operands(in, *nested, phase, nat, depth + 1);
     }
   }
 
@@ -257,9 +301,10 @@ class ProgramChecker {
 
   const Program& p_;
   const ChunkScope& s_;
-  std::vector<uint32_t> temps_;                       // dcl_temps, by phase
+  const uint32_t max_depth_;
+  std::vector<uint32_t> temps_;                           // dcl_temps, by phase
   std::vector<std::pair<uint64_t, uint32_t>> indexable_;  // (phase, x#) and its elements, sorted
-  std::vector<uint64_t> resources_;                       // (operand type, register or range id), sorted
+  ResourceSet resources_;
   std::vector<Block> blocks_;
 };
 

@@ -13,9 +13,11 @@
 // A hull shader's phases each declare their own temps and start a
 // declaration section of their own; resources are declared once for the
 // whole program. Each check is one pass over the instructions, after one
-// that collects and sorts the declarations (n log n in their number: no
-// hash table, whose collisions a crafted file could choose), and
-// allocates at most a record per instruction.
+// that collects the declarations: resource registers below 128 (every
+// slot D3D binds) a bit each, others and indexable temps sorted (n log n
+// in their number: no hash table, whose collisions a crafted file could
+// choose). Nothing is allocated per instruction but a record per open
+// block.
 #pragma once
 
 #include "fxc/chunk.h"

@@ -11,7 +11,7 @@ using Json = nlohmann::ordered_json;
 
 std::string hex(uint32_t v) { return strprintf("0x%08x", v); }
 
-Json describe_operand(const Instruction& in, const Operand& o, uint32_t depth) {
+Json describe_operand(const Program& p, const Instruction& in, const Operand& o, uint32_t depth) {
   Json j;
   j["token"] = hex(o.token);
   j["type"] = o.type();
@@ -19,9 +19,10 @@ Json describe_operand(const Instruction& in, const Operand& o, uint32_t depth) {
   j["selection_mode"] = o.selection_mode();
   j["selection"] = o.swizzle();
   if (!o.extended.empty()) {
-    j["modifier"] = o.modifier();
-    j["min_precision"] = o.min_precision();
-    j["non_uniform"] = o.non_uniform();
+    const OperandModifier m = p.modifier(o);
+    j["modifier"] = m.modifier();
+    j["min_precision"] = m.min_precision();
+    j["non_uniform"] = m.non_uniform();
   }
   if (o.index_dimension() > 0) {
     Json indices = Json::array();
@@ -32,16 +33,16 @@ Json describe_operand(const Instruction& in, const Operand& o, uint32_t depth) {
       if (ix.has_imm()) x["immediate"] = ix.imm;
       // The nested operand was decoded before the one that refers to it:
       // depth stays below the reader's bound.
-      if (ix.has_relative() && ix.relative >= 0 && static_cast<size_t>(ix.relative) < in.nested.size() && depth < 64)
-        x["relative"] = describe_operand(in, in.nested[static_cast<size_t>(ix.relative)], depth + 1);
+      if (const Operand* nested = p.relative(in, ix); nested != nullptr && depth < 64)
+        x["relative"] = describe_operand(p, in, *nested, depth + 1);
       indices.push_back(std::move(x));
     }
     j["indices"] = std::move(indices);
   }
-  if (o.immediate_words() > 0) {
-    Json values = Json::array();
-    for (uint32_t k = 0; k < o.immediate_words(); ++k) values.push_back(hex(o.imm[k]));
-    j["immediate"] = std::move(values);
+  if (const std::span<const uint32_t> values = p.immediates(o); !values.empty()) {
+    Json list = Json::array();
+    for (size_t k = 0; k < values.size(); ++k) list.push_back(hex(values[k]));
+    j["immediate"] = std::move(list);
   }
   return j;
 }
@@ -103,17 +104,17 @@ void describe_model(const Program& p, Json& out) {
     }
     if (!in.extended.empty()) {
       Json ext = Json::array();
-      for (uint32_t t : in.extended) ext.push_back(hex(t));
+      for (uint32_t t : p.extended(in)) ext.push_back(hex(t));
       i["extended"] = std::move(ext);
     }
     if (!in.operands.empty()) {
       Json ops = Json::array();
-      for (const Operand& o : in.operands) ops.push_back(describe_operand(in, o, 0));
+      for (const Operand& o : p.operands(in)) ops.push_back(describe_operand(p, in, o, 0));
       i["operands"] = std::move(ops);
     }
     if (!in.words.empty()) {
       Json words = Json::array();
-      for (uint32_t w : in.words) words.push_back(hex(w));
+      for (uint32_t w : p.words(in)) words.push_back(hex(w));
       i["words"] = std::move(words);
     }
     list.push_back(std::move(i));

@@ -330,10 +330,11 @@ class HeaderLister {
     for (const Instruction& in : p_.program.instructions) {
       const Opcode op = in.opcode();
       const uint32_t mode = (in.token >> 11) & 0xF;
+      const std::span<const uint32_t> words = p_.program.words(in);
       const bool per_sample = ((op == Opcode::dcl_input_ps || op == Opcode::dcl_input_ps_siv) &&
                                (mode == kLinearSample || mode == kLinearNoPerspectiveSample)) ||
                               ((op == Opcode::dcl_input_ps_sgv || op == Opcode::dcl_input_ps_siv) &&
-                               !in.words.empty() && in.words.back() == kSampleIndex);
+                               !words.empty() && words.back() == kSampleIndex);
       if (per_sample) {
         out_.append("// Pixel Shader runs at sample frequency\n//\n");
         return;

@@ -167,10 +167,11 @@ class ProgramLister {
     line_ = info.name;
     const uint32_t controls = in.token;
     const Opcode op = in.opcode();
+    const std::span<const Operand> operands = p_.operands(in);
     // Extended opcode tokens: texel offsets, resource dimension, return
     // types (D3D10_SB_EXTENDED_OPCODE_TYPE 1, 2, 3).
     std::string offsets, dimension, returns;
-    for (uint32_t t : in.extended) {
+    for (uint32_t t : p_.extended(in)) {
       switch (t & 0x3F) {
         case 1: {
           const auto nibble = [&](uint32_t shift) { return static_cast<int>(((t >> shift) & 0xF) ^ 8) - 8; };
@@ -210,14 +211,14 @@ class ProgramLister {
       if (type == 1) line_ += op == Opcode::resinfo ? "_rcpFloat" : "";
       if (type == 2 || (type == 1 && op == Opcode::sample_info)) line_ += "_uint";
     } else if (tests_a_value(op)) {
-      const bool on_immediate = !in.operands.empty() && in.operands.front().type() == kImmediate32;
+      const bool on_immediate = !operands.empty() && operands.front().type() == kImmediate32;
       if (op != Opcode::discard || !on_immediate || quirks_.discard_immediate_suffix)
         line_ += (controls >> 18) & 1 ? "_nz" : "_z";
     } else if (info.kind != OpKind::c && ((controls >> 13) & 1)) {
       line_ += "_sat";
     }
 
-    if (in.operands.empty()) {
+    if (operands.empty()) {
       // fxc writes "name " for an operation without operands (sync's flags
       // take the place of the space).
       if (op != Opcode::sync) line_ += ' ';
@@ -225,16 +226,15 @@ class ProgramLister {
     }
     line_ += ' ';
     const bool has_destination = info.kind != OpKind::c;
-    const uint32_t destination_precision =
-        has_destination ? in.operands.front().min_precision() : 0;
-    for (size_t k = 0; k < in.operands.size(); ++k) {
+    const uint32_t destination_precision = has_destination ? p_.modifier(operands.front()).min_precision() : 0;
+    for (size_t k = 0; k < operands.size(); ++k) {
       if (k > 0) line_ += ", ";
-      const Operand& o = in.operands[k];
-      operand(in, o, literal_kind(info, k, in.operands.size()));
+      const Operand& o = operands[k];
+      operand(in, o, literal_kind(info, k, operands.size()));
       // fcall's call site (the word before its operand) closes the
       // interface's brackets: fp0[array index][call site].
       if (op == Opcode::interface_call) line_ += strprintf("[%u]", word(in, 0));
-      const uint32_t precision = o.min_precision();
+      const uint32_t precision = p_.modifier(o).min_precision();
       if (!has_destination || k == 0) {
         if (precision != 0) line_ += " {" + name_of(kPrecisions, precision) + "}";
       } else if (precision != destination_precision) {
@@ -251,7 +251,7 @@ class ProgramLister {
   // --- Operands -----------------------------------------------------------
 
   void operand(const Instruction& in, const Operand& o, Literal literal, uint32_t depth = 0) {
-    const uint32_t modifier = o.modifier();
+    const uint32_t modifier = p_.modifier(o).modifier();
     if (modifier & 1) line_ += '-';
     if (modifier & 2) line_ += '|';
     if (o.type() == kImmediate32 || o.type() == kImmediate64) {
@@ -264,12 +264,12 @@ class ProgramLister {
   }
 
   void immediate(const Operand& o, Literal literal) {
-    const uint32_t words = o.immediate_words();
+    const std::span<const uint32_t> values = p_.immediates(o);
     if (o.type() == kImmediate64) {
       line_ += "d(";
-      for (uint32_t k = 0; k + 1 < words; k += 2) {
+      for (size_t k = 0; k + 1 < values.size(); k += 2) {
         if (k > 0) line_ += ", ";
-        const uint64_t bits = o.imm[k] | (uint64_t{o.imm[k + 1]} << 32);
+        const uint64_t bits = values[k] | (uint64_t{values[k + 1]} << 32);
         double v;
         std::memcpy(&v, &bits, 8);
         line_ += strprintf("%f", v);
@@ -280,9 +280,9 @@ class ProgramLister {
     // Typeless vectors print without spaces (fxc's quirk, every version).
     const char* separator = literal == Literal::typeless ? "," : ", ";
     line_ += "l(";
-    for (uint32_t k = 0; k < words; ++k) {
+    for (size_t k = 0; k < values.size(); ++k) {
       if (k > 0) line_ += separator;
-      line_ += literal_text(o.imm[k], literal);
+      line_ += literal_text(values[k], literal);
     }
     line_ += ')';
   }
@@ -311,9 +311,8 @@ class ProgramLister {
         continue;
       }
       line_ += '[';
-      if (ix.has_relative() && ix.relative >= 0 && static_cast<size_t>(ix.relative) < in.nested.size() &&
-          depth < 64) {
-        operand(in, in.nested[static_cast<size_t>(ix.relative)], Literal::integer, depth + 1);
+      if (const Operand* nested = p_.relative(in, ix); nested != nullptr && depth < 64) {
+        operand(in, *nested, Literal::integer, depth + 1);
         line_ += strprintf(" + %llu", static_cast<unsigned long long>(ix.imm));
       } else {
         line_ += std::to_string(ix.imm);
@@ -361,7 +360,8 @@ class ProgramLister {
 
   // ", space=N" of an SM5.1 declaration: its space word is the last.
   void space(const Instruction& in) {
-    if (p_.version.sm51() && !in.words.empty()) line_ += strprintf(", space=%u", in.words.back());
+    const std::span<const uint32_t> words = p_.words(in);
+    if (p_.version.sm51() && !words.empty()) line_ += strprintf(", space=%u", words.back());
   }
 
   // --- Declarations -------------------------------------------------------
@@ -371,7 +371,10 @@ class ProgramLister {
                      name_of(kReturnTypes, (w >> 8) & 0xF).c_str(), name_of(kReturnTypes, (w >> 12) & 0xF).c_str());
   }
 
-  uint32_t word(const Instruction& in, size_t i) const { return i < in.words.size() ? in.words[i] : 0; }
+  uint32_t word(const Instruction& in, size_t i) const {
+    const std::span<const uint32_t> words = p_.words(in);
+    return i < words.size() ? words[i] : 0;
+  }
 
   // False for what fxc does not print (custom data other than the
   // immediate constant buffer).
@@ -379,7 +382,8 @@ class ProgramLister {
     const uint32_t t = in.token;
     const Opcode op = in.opcode();
     line_ = info.name;
-    const Operand* o = in.operands.empty() ? nullptr : &in.operands.front();
+    const std::span<const Operand> operands = p_.operands(in);
+    const Operand* o = operands.empty() ? nullptr : &operands.front();
     switch (op) {
       case Opcode::customdata:
         return immediate_constant_buffer(in);
@@ -525,7 +529,7 @@ class ProgramLister {
       case Opcode::dcl_tgsm_structured:
         line_ += ' ';
         operand(in, *o, Literal::integer);
-        for (uint32_t w : in.words) line_ += strprintf(", %u", w);
+        for (uint32_t w : p_.words(in)) line_ += strprintf(", %u", w);
         return true;
       case Opcode::dcl_function_body:
         line_ += strprintf(" fb%u", word(in, 0));
@@ -552,11 +556,11 @@ class ProgramLister {
       default:
         // A declaration this listing has no spelling for: its operands and
         // words as they are.
-        for (size_t k = 0; k < in.operands.size(); ++k) {
+        for (size_t k = 0; k < operands.size(); ++k) {
           line_ += k == 0 ? " " : ", ";
-          operand(in, in.operands[k], Literal::integer);
+          operand(in, operands[k], Literal::integer);
         }
-        for (uint32_t w : in.words) line_ += strprintf(", %u", w);
+        for (uint32_t w : p_.words(in)) line_ += strprintf(", %u", w);
         return true;
     }
   }
@@ -568,11 +572,13 @@ class ProgramLister {
 
   void register_with_precision(const Instruction& in, const Operand& o) {
     operand(in, o, Literal::integer);
-    if (o.min_precision() != 0) line_ += " {" + name_of(kPrecisions, o.min_precision()) + "}";
+    const uint32_t precision = p_.modifier(o).min_precision();
+    if (precision != 0) line_ += " {" + name_of(kPrecisions, precision) + "}";
   }
 
   void table(const Instruction& in, size_t first, const char* prefix) {
-    for (size_t k = first; k < in.words.size(); ++k) line_ += strprintf("%s%s%u", k == first ? "" : ", ", prefix, in.words[k]);
+    const std::span<const uint32_t> words = p_.words(in);
+    for (size_t k = first; k < words.size(); ++k) line_ += strprintf("%s%s%u", k == first ? "" : ", ", prefix, words[k]);
     line_ += '}';
   }
 
@@ -581,13 +587,14 @@ class ProgramLister {
   bool immediate_constant_buffer(const Instruction& in) {
     if (in.custom_class() != kCustomDataImmediateConstantBuffer) return false;
     line_ = "dcl_immediateConstantBuffer {";
-    const size_t rows = in.words.size() / 4;
+    const std::span<const uint32_t> words = p_.words(in);
+    const size_t rows = words.size() / 4;
     for (size_t r = 0; r < rows; ++r) {
       // The first row follows the name, the others start under it.
       line_ += r == 0 ? " {" : ",\n" + std::string(30, ' ') + "{";
       for (size_t c = 0; c < 4; ++c) {
         line_ += c == 0 ? " " : ", ";
-        line_ += literal_text(in.words[4 * r + c], Literal::typeless);
+        line_ += literal_text(words[4 * r + c], Literal::typeless);
       }
       line_ += "}";
     }

@@ -1,29 +1,58 @@
 #include "fxc/opcodes.h"
 
-#include <array>
+#include <algorithm>
 
 namespace sp::fxc {
 namespace {
 
-// Indexed by the 11-bit opcode value; empty rows are values no shader
-// model defines.
-constexpr size_t kValues = 0x800;
+constexpr uint8_t count_operands(std::string_view shape) {
+  return static_cast<uint8_t>(std::count(shape.begin(), shape.end(), 'o'));
+}
 
-constexpr std::array<OpcodeInfo, kValues> make_table() {
-  std::array<OpcodeInfo, kValues> t{};
-#define SP_OPCODE(value, id, name, shape, kind) t[value] = OpcodeInfo{Opcode::id, name, shape, OpKind::kind};
+constexpr std::array<OpcodeInfo, kOpcodeValues> make_table() {
+  std::array<OpcodeInfo, kOpcodeValues> t{};
+#define SP_OPCODE(value, id, name, shape, kind) \
+  t[value] = OpcodeInfo{OpKind::kind, count_operands(shape), Opcode::id, shape, name};
 #include "fxc/opcodes.def"
 #undef SP_OPCODE
   return t;
 }
 
-constexpr std::array<OpcodeInfo, kValues> kTable = make_table();
+// The reader keeps an instruction's raw words as one run of the program's
+// word pool, which operands' extended tokens and immediates share: no
+// shape may put an operand between two of its words.
+constexpr bool words_in_one_run(std::string_view shape) {
+  const size_t first = shape.find_first_of("wsnh");
+  return first == std::string_view::npos ||
+         shape.substr(first, shape.find_last_of("wsnh") - first).find('o') == std::string_view::npos;
+}
+static_assert(std::ranges::all_of(make_table(), [](const OpcodeInfo& i) { return words_in_one_run(i.shape); }));
 
 }  // namespace
 
-const OpcodeInfo* opcode_info(uint32_t value) {
-  if (value >= kValues || kTable[value].name.empty()) return nullptr;
-  return &kTable[value];
+// The one table every lookup reads, built at compile time.
+constinit const std::array<OpcodeInfo, kOpcodeValues> detail::kOpcodeTable = make_table();
+
+std::optional<OperandType> declared_register(Opcode op) {
+  switch (op) {
+    case Opcode::dcl_resource:
+    case Opcode::dcl_resource_raw:
+    case Opcode::dcl_resource_structured:
+      return kResource;
+    case Opcode::dcl_uav_typed:
+    case Opcode::dcl_uav_raw:
+    case Opcode::dcl_uav_structured:
+      return kUav;
+    case Opcode::dcl_sampler:
+      return kSampler;
+    case Opcode::dcl_constant_buffer:
+      return kConstantBuffer;
+    case Opcode::dcl_tgsm_raw:
+    case Opcode::dcl_tgsm_structured:
+      return kThreadGroupSharedMemory;
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace sp::fxc

@@ -1,7 +1,10 @@
-// The opcode table (opcodes.def) as an enum and a lookup.
+// The opcode table (opcodes.def) as an enum and a lookup, and the operand
+// types the opcodes' rules name.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace sp::fxc {
@@ -15,15 +18,54 @@ enum class Opcode : uint16_t {
 // opcodes.def's kind column.
 enum class OpKind : char { f = 'f', i = 'i', u = 'u', b = 'b', d = 'd', x = 'x', c = 'c', t = 't', a = 'a' };
 
+// What the reader and the checks look at for every instruction comes
+// first, in one cache line with the row's start.
 struct OpcodeInfo {
-  Opcode opcode;
-  std::string_view name;   // fxc's spelling, without modifiers
-  std::string_view shape;  // opcodes.def's shape letters
   OpKind kind;
+  uint8_t operand_count;   // the shape's 'o' letters
+  Opcode opcode;
+  std::string_view shape;  // opcodes.def's shape letters
+  std::string_view name;   // fxc's spelling, without modifiers
 };
 
-// The table row of an 11-bit opcode value, or null for a value no shader
+// The 11-bit opcode values.
+inline constexpr uint32_t kOpcodeValues = 0x800;
+
+namespace detail {
+// Indexed by the opcode value; rows of no kind are values no shader
 // model defines.
-[[nodiscard]] const OpcodeInfo* opcode_info(uint32_t value);
+extern const std::array<OpcodeInfo, kOpcodeValues> kOpcodeTable;
+}  // namespace detail
+
+// The table row of an opcode value, or null for a value no shader model
+// defines. Inline: the reader and the checks look up every instruction.
+[[nodiscard]] inline const OpcodeInfo* opcode_info(uint32_t value) {
+  if (value >= kOpcodeValues || detail::kOpcodeTable[value].kind == OpKind{}) return nullptr;
+  return &detail::kOpcodeTable[value];
+}
+
+// D3D10_SB_OPERAND_TYPE values the reader, the listing and the checks
+// treat apart.
+enum OperandType : uint32_t {
+  kTemp = 0,
+  kInput = 1,
+  kIndexableTemp = 3,
+  kImmediate32 = 4,
+  kImmediate64 = 5,
+  kSampler = 6,
+  kResource = 7,
+  kConstantBuffer = 8,
+  kImmediateConstantBuffer = 9,
+  kInputControlPoint = 25,
+  kOutputControlPoint = 26,
+  kThis = 29,
+  kUav = 30,
+  kThreadGroupSharedMemory = 31,
+};
+
+// The register kind a binding declaration declares (dcl_uav_structured a
+// u#, dcl_constantbuffer a cb#), which its operand must name; nothing for
+// other opcodes. The reader checks it, the builder writes it.
+[[nodiscard]] std::optional<OperandType> declared_register(Opcode op);
 
 }  // namespace sp::fxc

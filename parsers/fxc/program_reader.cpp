@@ -3,6 +3,7 @@
 // disagrees with what its operands take is caught, not skipped: a length
 // of 0 would loop forever in a reader that trusts it, and one that is too
 // long hides tokens from the decoder that a driver may still execute.
+#include <algorithm>
 #include <cinttypes>
 
 #include "core/strings.h"
@@ -14,9 +15,10 @@ namespace {
 // Custom data blocks, dcl_function_table and dcl_interface may carry their
 // length in the DWORD after the opcode token: custom data always, the two
 // declarations when bit 31 says so (their table may not fit 7 bits).
-bool has_length_word(const Instruction& in) {
-  return in.is_custom_data() ||
-         (in.is_extended() && (in.opcode() == Opcode::dcl_function_table || in.opcode() == Opcode::dcl_interface));
+bool has_length_word(uint32_t token) {
+  const auto op = static_cast<Opcode>(token & 0x7FF);
+  return op == Opcode::customdata ||
+         ((token >> 31) != 0 && (op == Opcode::dcl_function_table || op == Opcode::dcl_interface));
 }
 
 class ProgramReader {
@@ -48,14 +50,9 @@ class ProgramReader {
       s_.ctx.warn(Code::program_trailing_bytes, s_.base + uint64_t{out_.length} * 4, s_.at,
                   strprintf("%zu bytes after the program's %u DWORDs", out_.trailing.size(), out_.length));
 
-    // Every instruction takes at least one DWORD: the list is O(input).
-    size_t pos = 2;
-    for (uint32_t index = 0; pos < end_; ++index) {
-      FieldPath::Cursor cur{index, {}};
-      const FieldPath at = s_.at.cursor("instructions", cur);
-      Instruction& in = out_.instructions.emplace_back();
-      if (!instruction(in, pos, at)) return false;
-    }
+    reserve();
+    for (size_t pos = 2; pos < end_; ++instruction_.index)
+      if (!instruction(pos, at_)) return false;
     return true;
   }
 
@@ -63,8 +60,51 @@ class ProgramReader {
   uint32_t word(size_t i) const { return load_le<uint32_t>(s_.data.data() + 4 * i); }
   uint64_t offset_of(size_t i) const { return s_.base + 4 * uint64_t{i}; }
 
-  bool instruction(Instruction& in, size_t& pos, const FieldPath& at) {
+  // The pools, reserved once. Every word the word pool holds is a DWORD of
+  // the program, so its length bounds that pool. Instructions and
+  // operands take far more memory than the DWORDs they come from, and a
+  // bound would be mostly unused (the operand pool of a 16 KB program
+  // would be 290 KB, each parse a fresh mmap): a walk over the opcode
+  // tokens and their lengths counts the instructions and the operands
+  // their shapes name, each at most one per DWORD of its instruction
+  // after the token. The walk stops where the decode will fail; relative
+  // operands, rare, go to a pool of their own that grows as they come.
+  void reserve() {
+    size_t instructions = 0;
+    size_t operands = 0;
+    for (size_t pos = 2; pos < end_;) {
+      const uint32_t token = word(pos);
+      const OpcodeInfo* info = opcode_info(token & 0x7FF);
+      const size_t length = !has_length_word(token) ? (token >> 24) & 0x7F : pos + 1 < end_ ? word(pos + 1) : 0;
+      if (info == nullptr || length == 0 || length > end_ - pos) break;
+      ++instructions;
+      operands += std::min<size_t>(info->operand_count, length - 1);
+      pos += length;
+    }
+    out_.instructions.reserve(instructions);
+    out_.operand_pool.reserve(operands);
+    out_.word_pool.reserve(end_ - 2);
+  }
+
+  // The next `n` DWORDs of the program, from `pos`, into the word pool.
+  Range take_words(size_t& pos, size_t n) {
+    std::vector<uint32_t>& pool = out_.word_pool;
+    const Range r{static_cast<uint32_t>(pool.size()), static_cast<uint32_t>(n)};
+    for (const size_t stop = pos + n; pos < stop; ++pos) pool.push_back(word(pos));
+    return r;
+  }
+
+  // One raw word of the instruction. opcodes.cpp checks that no shape puts
+  // an operand between two of them, so they follow one another in the pool.
+  void raw_word(Instruction& in, uint32_t value) {
+    if (in.words.empty()) in.words.first = static_cast<uint32_t>(out_.word_pool.size());
+    out_.word_pool.push_back(value);
+    ++in.words.count;
+  }
+
+  bool instruction(size_t& pos, const FieldPath& at) {
     const size_t start = pos;
+    Instruction& in = out_.instructions.emplace_back();
     in.offset = static_cast<uint32_t>(4 * start);
     in.token = word(pos++);
     const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
@@ -73,7 +113,7 @@ class ProgramReader {
                          strprintf("opcode %u is no SM4/SM5 instruction", in.token & 0x7FF));
 
     uint64_t length = in.length_field();
-    if (has_length_word(in)) {
+    if (has_length_word(in.token)) {
       if (pos >= end_)
         return s_.ctx.fail(Code::instruction_out_of_bounds, offset_of(start), at,
                            strprintf("%s's length DWORD is past the end of the program", std::string(info->name).c_str()));
@@ -95,37 +135,61 @@ class ProgramReader {
     const size_t stop = start + static_cast<size_t>(length);
 
     if (in.is_custom_data()) {
-      in.words.reserve(stop - pos);
-      for (; pos < stop; ++pos) in.words.push_back(word(pos));
+      in.words = take_words(pos, stop - pos);
       return true;
     }
     // Extended opcode tokens (sample offsets, resource dimension, return
     // type); the length word above replaces them.
-    if (in.is_extended() && !has_length_word(in) && !extended_chain(in.extended, pos, stop))
-      return mismatch(in, *info, at, start, length, "its extended opcode tokens");
-    for (const char item : info->shape) {
+    if (in.is_extended() && !has_length_word(in.token) && !extended_chain(in.extended, pos, stop))
+      return mismatch(*info, at, start, length, "its extended opcode tokens");
+    in.operands.first = static_cast<uint32_t>(out_.operand_pool.size());
+    in.nested.first = static_cast<uint32_t>(out_.nested_pool.size());
+    if (info->shape.size() == info->operand_count) {
+      // Operands only: nearly every instruction.
+      for (uint32_t k = 0; k < info->operand_count; ++k)
+        if (!next_operand(in, pos, stop)) return false;
+    } else if (!mixed_shape(in, *info, pos, stop, at)) {
+      return false;
+    }
+    if (pos != stop) return mismatch(*info, at, start, length, "its operands");
+    if (info->kind == OpKind::x && !declares_its_register(in, *info, offset_of(start), at)) return false;
+    if (!in.extended.empty() || declares_dimension(in)) return resource_dimension(in, offset_of(start), at);
+    return true;
+  }
+
+  // The instruction's next operand, decoded in place: its relative
+  // operands go to a pool of their own, so this one does not move while
+  // it decodes.
+  [[gnu::always_inline]] bool next_operand(Instruction& in, size_t& pos, size_t stop) {
+    operand_.index = in.operands.count++;
+    Operand& o = out_.operand_pool.emplace_back();
+    return operand(in, o, pos, stop, operand_at_, 0);
+  }
+
+  // A shape with words: operands and words in the shape's order.
+  bool mixed_shape(Instruction& in, const OpcodeInfo& info, size_t& pos, size_t stop, const FieldPath& at) {
+    const size_t start = in.offset / 4;
+    const uint64_t length = stop - start;
+    for (const char item : info.shape) {
       switch (item) {
-        case 'o': {
-          Operand& o = in.operands.emplace_back();
-          const FieldPath oat = at.item("operands", in.operands.size() - 1);
-          if (!operand(in, o, pos, stop, oat, 0)) return false;
+        case 'o':
+          if (!next_operand(in, pos, stop)) return false;
           break;
-        }
         case 's':
           if (!out_.version.sm51()) break;
           [[fallthrough]];
         case 'w':
-          if (pos >= stop) return mismatch(in, *info, at, start, length, "its operands");
-          in.words.push_back(word(pos++));
+          if (pos >= stop) return mismatch(info, at, start, length, "its operands");
+          raw_word(in, word(pos++));
           break;
         case 'n':
         case 'h': {
-          if (pos >= stop) return mismatch(in, *info, at, start, length, "its operands");
+          if (pos >= stop) return mismatch(info, at, start, length, "its operands");
           const uint32_t head = word(pos++);
-          in.words.push_back(head);
+          raw_word(in, head);
           const uint32_t count = item == 'n' ? head : (head & 0xFFFF);
-          if (count > stop - pos) return mismatch(in, *info, at, start, length, "its table");
-          for (uint32_t k = 0; k < count; ++k) in.words.push_back(word(pos++));
+          if (count > stop - pos) return mismatch(info, at, start, length, "its table");
+          for (uint32_t t = 0; t < count; ++t) raw_word(in, word(pos++));
           break;
         }
         default:
@@ -133,44 +197,24 @@ class ProgramReader {
                              strprintf("opcodes.def shape letter '%c'", item));
       }
     }
-    if (pos != stop) return mismatch(in, *info, at, start, length, "its operands");
-    return declared_register(in, offset_of(start), at) && resource_dimension(in, offset_of(start), at);
+    return true;
   }
 
   // A binding declaration's operand is the register kind it declares
   // (dcl_uav_structured declares a u#): a reader that trusts the opcode
   // and one that trusts the operand would bind different things.
-  bool declared_register(const Instruction& in, uint64_t offset, const FieldPath& at) {
-    uint32_t wanted;
-    switch (in.opcode()) {
-      case Opcode::dcl_resource:
-      case Opcode::dcl_resource_raw:
-      case Opcode::dcl_resource_structured:
-        wanted = kResource;
-        break;
-      case Opcode::dcl_uav_typed:
-      case Opcode::dcl_uav_raw:
-      case Opcode::dcl_uav_structured:
-        wanted = kUav;
-        break;
-      case Opcode::dcl_sampler:
-        wanted = kSampler;
-        break;
-      case Opcode::dcl_constant_buffer:
-        wanted = kConstantBuffer;
-        break;
-      case Opcode::dcl_tgsm_raw:
-      case Opcode::dcl_tgsm_structured:
-        wanted = kThreadGroupSharedMemory;
-        break;
-      default:
-        return true;
-    }
-    const uint32_t type = in.operands.front().type();
-    if (type == wanted) return true;
+  bool declares_its_register(const Instruction& in, const OpcodeInfo& info, uint64_t offset, const FieldPath& at) {
+    const std::optional<OperandType> wanted = declared_register(info.opcode);
+    if (!wanted) return true;
+    const uint32_t type = out_.operands(in).front().type();
+    if (type == *wanted) return true;
     return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
-                       strprintf("%s declares operand type %u, not %u", std::string(opcode_info(in.token & 0x7FF)->name).c_str(),
-                                 type, wanted));
+                       strprintf("%s declares operand type %u, not %u", std::string(info.name).c_str(), type,
+                                 static_cast<uint32_t>(*wanted)));
+  }
+
+  static bool declares_dimension(const Instruction& in) {
+    return in.opcode() == Opcode::dcl_resource || in.opcode() == Opcode::dcl_uav_typed;
   }
 
   // A resource dimension no shader model defines (D3D10_SB_RESOURCE_DIMENSION
@@ -178,14 +222,13 @@ class ProgramReader {
   // indexes its tables with it.
   bool resource_dimension(const Instruction& in, uint64_t offset, const FieldPath& at) {
     constexpr uint32_t kLast = 12;  // structured buffer
-    const bool declares = in.opcode() == Opcode::dcl_resource || in.opcode() == Opcode::dcl_uav_typed;
-    if (declares) {
+    if (declares_dimension(in)) {
       const uint32_t dim = (in.token >> 11) & 0x1F;
       if (dim == 0 || dim > kLast)
         return s_.ctx.fail(Code::invalid_value, offset, at.field("dimension"),
                            strprintf("resource dimension %u is none of D3D10_SB_RESOURCE_DIMENSION's 1 to 12", dim));
     }
-    for (uint32_t t : in.extended) {
+    for (uint32_t t : out_.extended(in)) {
       constexpr uint32_t kResourceDim = 2;  // D3D11_SB_EXTENDED_OPCODE_RESOURCE_DIM
       const uint32_t dim = (t >> 6) & 0x1F;
       if ((t & 0x3F) == kResourceDim && (dim == 0 || dim > kLast))
@@ -196,21 +239,23 @@ class ProgramReader {
   }
 
   // A chain of extended tokens (an opcode's or an operand's) from `pos`,
-  // each saying in bit 31 whether another follows; false, with `pos` at
-  // `stop`, when the chain reaches the end of its instruction unended.
-  bool extended_chain(std::vector<uint32_t>& out, size_t& pos, size_t stop) {
-    for (bool more = true; more; ++pos) {
+  // each saying in bit 31 whether another follows, into the word pool;
+  // false, with `pos` at `stop`, when the chain reaches the end of its
+  // instruction unended.
+  bool extended_chain(Range& out, size_t& pos, size_t stop) {
+    out = {static_cast<uint32_t>(out_.word_pool.size()), 0};
+    for (bool more = true; more; ++pos, ++out.count) {
       if (pos >= stop) return false;
-      out.push_back(word(pos));
-      more = (word(pos) >> 31) != 0;
+      const uint32_t t = word(pos);
+      out_.word_pool.push_back(t);
+      more = (t >> 31) != 0;
     }
     return true;
   }
 
   // The instruction's length and what its operands took disagree.
-  [[gnu::cold]] bool mismatch(const Instruction& in, const OpcodeInfo& info, const FieldPath& at, size_t start,
-                              uint64_t length, const char* what) {
-    (void)in;
+  [[gnu::cold]] bool mismatch(const OpcodeInfo& info, const FieldPath& at, size_t start, uint64_t length,
+                              const char* what) {
     return s_.ctx.fail(Code::instruction_length_mismatch, offset_of(start), at.field("length"),
                        strprintf("%s at byte %zu declares %" PRIu64 " DWORDs, which %s do not fill exactly",
                                  std::string(info.name).c_str(), 4 * start, length, what));
@@ -221,12 +266,14 @@ class ProgramReader {
                        "the operand runs past the end of its instruction");
   }
 
-  bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at, uint32_t depth) {
+  // One operand into `o`; its relative operands through relative_operand.
+  [[gnu::always_inline]] bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at, uint32_t depth) {
     if (pos >= stop) return operand_overrun(at, pos);
     const size_t start = pos;
     o.token = word(pos++);
     if (o.is_extended() && !extended_chain(o.extended, pos, stop)) return operand_overrun(at.field("extended"), pos);
-    if (o.num_components_field() == 3 && o.immediate_words() == 0 && (o.type() == 4 || o.type() == 5))
+    const uint32_t n = o.immediate_words();
+    if (n == 0 && o.num_components_field() == 3 && (o.type() == kImmediate32 || o.type() == kImmediate64))
       return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
                          "an immediate with N components: the count of its values is unknown");
     for (uint32_t d = 0; d < o.index_dimension(); ++d) {
@@ -244,26 +291,40 @@ class ProgramReader {
         ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
         pos += 2;
       }
-      if (ix.has_relative()) {
-        if (depth + 1 >= s_.ctx.limits().max_depth)
-          return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
-                             strprintf("relative addressing nested %u deep (limits.max_depth)", depth + 1));
-        Operand nested;
-        const FieldPath nat = at.item("relative", d);
-        if (!operand(in, nested, pos, stop, nat, depth + 1)) return false;
-        ix.relative = static_cast<int32_t>(in.nested.size());
-        in.nested.push_back(std::move(nested));
-      }
+      if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
     }
-    const uint32_t n = o.immediate_words();
     if (n > stop - pos) return operand_overrun(at.field("immediate"), pos);
-    for (uint32_t k = 0; k < n; ++k) o.imm[k] = word(pos++);
+    if (n > 0) o.immediates = take_words(pos, n);
+    return true;
+  }
+
+  // The operand that index `d` of the operand at `at` is relative to,
+  // `depth` relative operands deep. It is decoded (with its own) before it
+  // joins the instruction's nested operands, so each refers only to nested
+  // operands before it: no cycles. Out of line, so that operand() has no
+  // call to itself and inlines into the loop over an instruction's
+  // operands, where nearly every operand has no relative index.
+  [[gnu::noinline]] bool relative_operand(Instruction& in, OperandIndex& ix, size_t& pos, size_t stop,
+                                          const FieldPath& at, uint32_t d, uint32_t depth) {
+    if (depth >= s_.ctx.limits().max_depth)
+      return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
+                         strprintf("relative addressing nested %u deep (limits.max_depth)", depth));
+    Operand nested;
+    const FieldPath nat = at.item("relative", d);
+    if (!operand(in, nested, pos, stop, nat, depth)) return false;
+    ix.relative = static_cast<int32_t>(in.nested.count++);
+    out_.nested_pool.push_back(nested);
     return true;
   }
 
   const ChunkScope& s_;
   Program& out_;
   size_t end_ = 0;
+  // The paths of the instruction and of its operand being decoded: cursor
+  // frames, updated in place and rendered only for an error.
+  FieldPath::Cursor instruction_, operand_;
+  const FieldPath at_ = s_.at.cursor("instructions", instruction_);
+  const FieldPath operand_at_ = at_.cursor("operands", operand_);
 };
 
 }  // namespace

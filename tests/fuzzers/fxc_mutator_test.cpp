@@ -42,10 +42,10 @@ std::vector<std::vector<uint8_t>> seed_bytes() {
 }
 
 // How deep relative operands nest below `o`.
-uint32_t depth(const fxc::Instruction& in, const fxc::Operand& o) {
+uint32_t depth(const fxc::Program& p, const fxc::Instruction& in, const fxc::Operand& o) {
   uint32_t deepest = 0;
   for (uint32_t d = 0; d < o.index_dimension(); ++d)
-    if (o.index[d].has_relative()) deepest = std::max(deepest, 1 + depth(in, in.nested[static_cast<size_t>(o.index[d].relative)]));
+    if (const fxc::Operand* nested = p.relative(in, o.index[d])) deepest = std::max(deepest, 1 + depth(p, in, *nested));
   return deepest;
 }
 
@@ -86,8 +86,8 @@ TEST(FxcMutator, StructuralMutationsMostlyGiveProgramsTheReaderAccepts) {
     if (now.size() == was.size() && !std::equal(now.begin(), now.end(), was.begin(), same_opcode)) ++opcode_changed;
     for (const fxc::Instruction& in : now) {
       if (in.is_custom_data()) custom_classes.insert(in.custom_class());
-      for (const fxc::Operand& o : in.operands) {
-        depths.insert(depth(in, o));
+      for (const fxc::Operand& o : after.program->operands(in)) {
+        depths.insert(depth(*after.program, in, o));
         for (uint32_t d = 0; d < o.index_dimension(); ++d) reps.insert(static_cast<uint32_t>(o.index[d].rep));
       }
     }

@@ -26,8 +26,8 @@ Used used_by_valid_programs() {
   for (const ProgramCase& c : valid_programs())
     for (const Instruction& in : c.program.instructions) {
       used.opcodes.insert(in.token & 0x7FF);
-      for (const Operand& o : in.operands) note_operand(o, used);
-      for (const Operand& o : in.nested) note_operand(o, used);
+      for (const Operand& o : c.program.operands(in)) note_operand(o, used);
+      for (const Operand& o : c.program.nested(in)) note_operand(o, used);
     }
   return used;
 }

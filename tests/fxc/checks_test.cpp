@@ -34,41 +34,30 @@ Operand scalar(uint32_t r) {
   return o;
 }
 
-uint32_t words_of(const Instruction& in, const Operand& o) {
-  uint32_t n = 1 + static_cast<uint32_t>(o.extended.size()) + o.immediate_words();
-  for (uint32_t d = 0; d < o.index_dimension(); ++d) {
-    if (o.index[d].has_imm()) n += 1;
-    if (o.index[d].has_relative()) n += words_of(in, in.nested[static_cast<size_t>(o.index[d].relative)]);
-  }
-  return n;
-}
+// An instruction as a test writes it; check() moves it into a Program.
+struct Draft {
+  uint32_t token = 0;
+  std::vector<Operand> operands, nested;
+  std::vector<uint32_t> words;
+};
 
-// The opcode token's length (bits 24..30) for what the instruction holds.
-void set_length(Instruction& in) {
-  uint32_t length = 1 + static_cast<uint32_t>(in.words.size());
-  for (const Operand& o : in.operands) length += words_of(in, o);
-  in.token = (in.token & ~(0x7Fu << 24)) | (length << 24);
-}
-
-Instruction op(Opcode opcode, std::vector<Operand> operands = {}, std::vector<uint32_t> words = {}) {
-  Instruction in;
+Draft op(Opcode opcode, std::vector<Operand> operands = {}, std::vector<uint32_t> words = {}) {
+  Draft in;
   in.token = static_cast<uint32_t>(opcode);
   // A resource declaration needs a defined dimension: texture2d.
   if (opcode == Opcode::dcl_resource) in.token |= 3u << 11;
   in.operands = std::move(operands);
   in.words = std::move(words);
-  set_length(in);
   return in;
 }
 
 // Makes index `d` of operand `k` "nested + imm" (x0[r5.x + 0]).
-void relative(Instruction& in, size_t k, uint32_t d, Operand nested) {
-  in.nested.push_back(std::move(nested));
+void relative(Draft& in, size_t k, uint32_t d, Operand nested) {
+  in.nested.push_back(nested);
   Operand& o = in.operands[k];
   o.index[d].rep = IndexRep::imm32_relative;
   o.index[d].relative = static_cast<int32_t>(in.nested.size() - 1);
   o.token |= static_cast<uint32_t>(IndexRep::imm32_relative) << (22 + 3 * d);
-  set_length(in);
 }
 
 struct Checked {
@@ -77,10 +66,18 @@ struct Checked {
 };
 
 // The program's chunk read at file offset 100 under the path SHEX.
-Checked check(ProgramType type, uint32_t major, uint32_t minor, std::vector<Instruction> instructions) {
+Checked check(ProgramType type, uint32_t major, uint32_t minor, const std::vector<Draft>& drafts) {
   Program p;
   p.version.token = (static_cast<uint32_t>(type) << 16) | (major << 4) | minor;
-  p.instructions = std::move(instructions);
+  for (const Draft& d : drafts) {
+    Instruction in;
+    in.token = d.token;
+    p.set_operands(in, d.operands);
+    p.set_nested(in, d.nested);
+    p.set_words(in, d.words);
+    in.token |= static_cast<uint32_t>(encoded_words(p, in)) << 24;  // the opcode token's length, bits 24..30
+    p.instructions.push_back(in);
+  }
   p.length = static_cast<uint32_t>(write_program(p).size() / 4);
   const std::vector<uint8_t> bytes = write_program(p);
   const Limits limits;
@@ -92,9 +89,7 @@ Checked check(ProgramType type, uint32_t major, uint32_t minor, std::vector<Inst
   return {ok, ctx.take_warnings()};
 }
 
-Checked check_ps(std::vector<Instruction> instructions) {
-  return check(ProgramType::pixel, 5, 0, std::move(instructions));
-}
+Checked check_ps(const std::vector<Draft>& drafts) { return check(ProgramType::pixel, 5, 0, drafts); }
 
 // Program offsets: 8 bytes of header, then the instructions.
 constexpr uint64_t kBase = 100 + 8;
@@ -110,8 +105,8 @@ bool only(const Checked& c, Code code, const std::string& path) {
 
 // A hull shader's declarations, then a fork phase that declares and uses
 // a temp; the tests add a second fork phase.
-std::vector<Instruction> hull_with_fork_phase(std::initializer_list<Instruction> second_phase) {
-  std::vector<Instruction> program{op(Opcode::hs_decls), op(Opcode::hs_fork_phase), op(Opcode::dcl_temps, {}, {1}),
+std::vector<Draft> hull_with_fork_phase(std::initializer_list<Draft> second_phase) {
+  std::vector<Draft> program{op(Opcode::hs_decls), op(Opcode::hs_fork_phase), op(Opcode::dcl_temps, {}, {1}),
                                    op(Opcode::mov, {reg(kTemp, {0}), reg(kTemp, {0})}), op(Opcode::ret),
                                    op(Opcode::hs_fork_phase)};
   program.insert(program.end(), second_phase);
@@ -148,7 +143,7 @@ TEST(FxcChecks, IndexableTempBeyondItsSizeOrUndeclared) {
 }
 
 TEST(FxcChecks, TempInARelativeIndexIsChecked) {
-  Instruction mov = op(Opcode::mov, {reg(kTemp, {0}), reg(kIndexableTemp, {0, 0})});
+  Draft mov = op(Opcode::mov, {reg(kTemp, {0}), reg(kIndexableTemp, {0, 0})});
   relative(mov, 1, 1, scalar(5));
   const Checked c =
       check_ps({op(Opcode::dcl_temps, {}, {1}), op(Opcode::dcl_indexable_temp, {}, {0, 4, 4}), mov, op(Opcode::ret)});
@@ -245,10 +240,10 @@ TEST(FxcChecks, HullShaderPhasesStartDeclarationSectionsOfTheirOwn) {
 // 100,000 nested ifs and no endif: one warning per if (kept up to
 // limits.max_warnings), in time linear in the program.
 TEST(FxcChecks, DeepNestingStaysLinear) {
-  std::vector<Instruction> program{op(Opcode::dcl_temps, {}, {1})};
+  std::vector<Draft> program{op(Opcode::dcl_temps, {}, {1})};
   for (int i = 0; i < 100000; ++i) program.push_back(op(Opcode::if_, {scalar(0)}));
   const auto start = std::chrono::steady_clock::now();
-  const Checked c = check_ps(std::move(program));
+  const Checked c = check_ps(program);
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(c.warnings.size(), Limits{}.max_warnings + 1u);  // and the truncation notice
   EXPECT_LT(seconds, 5.0);
