@@ -225,18 +225,30 @@ void header(const Shbin& s, std::string& out) {
                    p.offset, p.version, p.header_size, p.code.size(), p.descriptors.size());
 }
 
-void dvle_comment(const Shbin& s, size_t k, std::string& out) {
+// `entries`: the offset table entries that name the DVLE (the first few).
+void dvle_comment(const Shbin& s, size_t k, const std::string& entries, std::string& out) {
   const Dvle& d = s.dvles[k];
-  std::string entries;
-  for (size_t i = 0; i < s.dvle_of.size(); ++i)
-    if (s.dvle_of[i] == k && entries.size() < 64) entries += (entries.empty() ? "" : ", ") + std::to_string(i);
   const std::string_view type = shader_type_name(d.type);
-  out += strprintf("; DVLE %zu at 0x%x (table entr%s %s): %s shader, version 0x%04x, main 0x%03x, endmain 0x%03x",
-                   k, d.offset, entries.find(',') == std::string::npos ? "y" : "ies", entries.c_str(),
-                   type.empty() ? strprintf("type %u", d.type).c_str() : std::string(type).c_str(), d.version, d.main,
-                   d.endmain);
+  const std::string what = type.empty() ? strprintf("type %u", d.type) : std::string(type);
+  out += strprintf("; DVLE %zu at 0x%x (table entr%s %s): %s shader, version 0x%04x, main 0x%03x, endmain 0x%03x", k,
+                   d.offset, entries.find(',') == std::string::npos ? "y" : "ies", entries.c_str(), what.c_str(),
+                   d.version, d.main, d.endmain);
   if (d.flags != 0) out += strprintf(", flags 0x%02x", d.flags);
   out += "\n";
+}
+
+// For each DVLE, the offset table entries naming it, up to a few and "...".
+std::vector<std::string> entries_of(const Shbin& s) {
+  std::vector<std::string> out(s.dvles.size());
+  std::vector<uint32_t> listed(s.dvles.size(), 0);
+  for (size_t i = 0; i < s.dvle_of.size(); ++i) {
+    const uint32_t k = s.dvle_of[i];
+    if (k >= out.size()) continue;
+    if (listed[k] < 8) out[k] += (listed[k] == 0 ? "" : ", ") + std::to_string(i);
+    if (listed[k] == 8) out[k] += ", ...";
+    if (listed[k] <= 8) ++listed[k];
+  }
+  return out;
 }
 
 }  // namespace
@@ -309,8 +321,9 @@ void list_shbin(const Shbin& s, TextBuffer& out) {
   const bool one = s.dvles.size() == 1;
   listing::Names names;
   std::set<std::string> label_names;
+  const std::vector<std::string> entries = listing::entries_of(s);
   for (size_t k = 0; k < s.dvles.size(); ++k) {
-    listing::dvle_comment(s, k, text);
+    listing::dvle_comment(s, k, entries[k], text);
     listing::Declarer(s.dvles[k], one ? &names : nullptr, text, one ? "" : "; ").run();
     // Entry points other than the first DVLE's are procedures of their own
     // (list_code names them main_<k>).

@@ -7,6 +7,8 @@
 // whose targets do not is printed with its targets in a comment.
 #include <algorithm>
 #include <cinttypes>
+#include <map>
+#include <set>
 
 #include "core/strings.h"
 #include "shbin/listing.h"
@@ -249,14 +251,13 @@ class CodeLister {
     if (added) blocks_ = nested(std::move(candidates));
   }
 
-  // A procedure once per range; a second range starting at the same word
+  // A procedure once per range; another range starting at the same word
   // gets its length in its name.
-  static void add_procedure(std::vector<Block>& blocks, uint32_t start, uint32_t end, std::string name) {
-    for (const Block& b : blocks)
-      if (b.kind == Block::procedure && b.open == start) {
-        if (b.end == end) return;
-        name += strprintf("_%u", end - start);
-      }
+  void add_procedure(std::vector<Block>& blocks, uint32_t start, uint32_t end, std::string name) {
+    std::set<uint32_t>& ends = procedure_ends_[start];
+    if (ends.contains(end)) return;
+    if (!ends.empty()) name += strprintf("_%u", end - start);
+    ends.insert(end);
     blocks.push_back({Block::procedure, start, end, 0, std::move(name)});
   }
 
@@ -307,6 +308,7 @@ class CodeLister {
   std::string& out_;
   std::vector<Instruction> decoded_;
   std::vector<Block> blocks_;
+  std::map<uint32_t, std::set<uint32_t>> procedure_ends_;  // of the procedures added, by first word
 };
 
 }  // namespace

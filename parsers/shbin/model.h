@@ -220,8 +220,8 @@ enum class Layout : uint8_t { picasso, nihstro };
 
 // Sets every offset, count, name offset, symbol table and the file size
 // from the entries, in `layout`: write_shbin() of the result is what that
-// writer would write. One offset table entry per DVLE unless dvle_of names
-// others. Symbol tables hold the uniforms' names, then the labels', each
+// writer would write. The offset table has the entries dvle_of lists, then
+// one for each DVLE it does not name (all of them, when it is empty). Symbol tables hold the uniforms' names, then the labels', each
 // once per entry. nihstro's header has no room for line information: a
 // model with lines or file names throws std::invalid_argument.
 void lay_out(Shbin& shbin, Layout layout);

@@ -7,8 +7,8 @@
 // entries naming one DVLE decode it once; tables of several DVLEs may
 // alias, and every entry is charged to the decode budget, so the model
 // stays O(input)). Strings end inside their table.
+#include <algorithm>
 #include <cinttypes>
-#include <unordered_map>
 
 #include "core/span_reader.h"
 #include "core/strings.h"
@@ -29,7 +29,7 @@ uint64_t text_charge(size_t bytes) { return 1 + bytes / 8; }
 class Reader {
  public:
   Reader(Bytes file, uint64_t base, Context& ctx, Shbin& out)
-      : file_(file), base_(base), ctx_(ctx), out_(out), claimed_(file.size(), 0) {}
+      : file_(file), base_(base), ctx_(ctx), out_(out), claimed_(file.size(), false) {}
 
   bool run() {
     out_ = Shbin{};
@@ -51,8 +51,7 @@ class Reader {
 
   // Marks [pos, pos + n) as belonging to a structure (both inside the file).
   void claim(uint64_t pos, uint64_t n) {
-    std::fill(claimed_.begin() + static_cast<ptrdiff_t>(pos), claimed_.begin() + static_cast<ptrdiff_t>(pos + n),
-              uint8_t{1});
+    std::fill(claimed_.begin() + static_cast<ptrdiff_t>(pos), claimed_.begin() + static_cast<ptrdiff_t>(pos + n), true);
   }
 
   // A header of `n` bytes at `pos`: all there, or `truncated` at pos.
@@ -212,14 +211,19 @@ class Reader {
     const FieldPath entries = table_path.cursor("dvle_offsets", entry);
     FieldPath::Cursor cur;
     const FieldPath dvle_path = root.cursor("dvles", cur);
-    std::unordered_map<uint32_t, uint32_t> seen;  // offset -> index in dvles
+    const std::vector<uint32_t> first = first_entries();
     out_.dvle_of.reserve(out_.dvle_offsets.size());
+    // Room for the distinct DVLEs at once (no reallocation peak with
+    // 100,000 of them), but never more than the file has room for headers.
+    size_t distinct = 0;
+    for (size_t i = 0; i < first.size(); ++i) distinct += first[i] == i ? 1u : 0u;
+    out_.dvles.reserve(std::min<size_t>(distinct, file_.size() / kDvleHeaderSize));
     for (size_t i = 0; i < out_.dvle_offsets.size(); ++i) {
-      const uint32_t offset = out_.dvle_offsets[i];
-      if (auto it = seen.find(offset); it != seen.end()) {
-        out_.dvle_of.push_back(it->second);
+      if (first[i] != i) {  // shares the DVLE of an earlier entry
+        out_.dvle_of.push_back(out_.dvle_of[first[i]]);
         continue;
       }
+      const uint32_t offset = out_.dvle_offsets[i];
       entry.index = i;
       if (offset >= size())
         return ctx_.fail(Code::offset_out_of_bounds, at(8 + 4 * uint64_t{i}), entries,
@@ -227,11 +231,25 @@ class Reader {
                                    size()));
       const auto index = static_cast<uint32_t>(out_.dvles.size());
       cur.index = index;
-      seen.emplace(offset, index);
       out_.dvle_of.push_back(index);
       if (!dvle(offset, dvle_path)) return false;
     }
     return true;
+  }
+
+  // For each offset table entry, the first entry with its offset: sorted
+  // rather than hashed, to keep the bookkeeping of 100,000 entries small.
+  [[nodiscard]] std::vector<uint32_t> first_entries() const {
+    const std::vector<uint32_t>& offsets = out_.dvle_offsets;
+    std::vector<uint64_t> keys(offsets.size());
+    for (size_t i = 0; i < offsets.size(); ++i) keys[i] = (uint64_t{offsets[i]} << 32) | i;
+    std::sort(keys.begin(), keys.end());
+    std::vector<uint32_t> first(offsets.size());
+    for (size_t k = 0; k < keys.size(); ++k) {
+      const auto i = static_cast<uint32_t>(keys[k]);
+      first[i] = k > 0 && (keys[k] >> 32) == (keys[k - 1] >> 32) ? first[static_cast<uint32_t>(keys[k - 1])] : i;
+    }
+    return first;
   }
 
   bool dvle(uint32_t pos, const FieldPath& path) {
@@ -330,13 +348,13 @@ class Reader {
     const size_t n = file_.size();
     size_t pos = 0;
     while (pos < n) {
-      if (claimed_[pos] != 0 || file_[pos] == 0) {
+      if (claimed_[pos] || file_[pos] == 0) {
         ++pos;
         continue;
       }
       size_t end = pos;
       size_t last = pos;  // the last non-zero byte of the run
-      while (end < n && claimed_[end] == 0) {
+      while (end < n && !claimed_[end]) {
         if (file_[end] != 0) last = end;
         ++end;
       }
@@ -350,7 +368,7 @@ class Reader {
   uint64_t base_;
   Context& ctx_;
   Shbin& out_;
-  std::vector<uint8_t> claimed_;
+  std::vector<bool> claimed_;  // a bit per byte of the file
 };
 
 }  // namespace

@@ -201,10 +201,15 @@ void lay_out(Shbin& s, Layout layout) {
   Dvlp& p = s.dvlp;
   if (layout == Layout::nihstro && (!p.lines.empty() || !p.strings.empty()))
     throw std::invalid_argument("lay_out: nihstro's 0x1C-byte DVLP header has no line information");
-  if (s.dvle_of.empty())
-    for (size_t k = 0; k < s.dvles.size(); ++k) s.dvle_of.push_back(u32_of(k));
-  for (uint32_t index : s.dvle_of)
+  // Every DVLE has an entry (a parsed model has no others): those dvle_of
+  // does not name get one, in order.
+  std::vector<bool> named(s.dvles.size(), false);
+  for (uint32_t index : s.dvle_of) {
     if (index >= s.dvles.size()) throw std::invalid_argument("lay_out: dvle_of names no DVLE");
+    named[index] = true;
+  }
+  for (size_t k = 0; k < s.dvles.size(); ++k)
+    if (!named[k]) s.dvle_of.push_back(u32_of(k));
   s.dvle_count = u32_of(s.dvle_of.size());
   s.unclaimed.clear();
   p.offset = 8 + 4 * uint64_t{s.dvle_count};
