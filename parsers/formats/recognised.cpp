@@ -20,19 +20,10 @@ std::string not_supported(Bytes) {
   return std::string(kTitle) + " (not supported)";
 }
 
-constexpr char kShbin[] = "3ds shbin";
 constexpr char kVbc[] = "vsl vbc";
 constexpr char kSpirv[] = "spir-v";
 
 }  // namespace
-
-// Nintendo 3DS shader binary: "DVLB" (seed 002, FORMATS.md §4).
-extern const Format shbin_format{
-    .name = "shbin",
-    .title = "Nintendo 3DS shader binary (DVLB / DVLP / DVLE)",
-    .probe = [](Bytes b) { return starts_with(b, "DVLB") ? 100 : 0; },
-    .identify = not_supported<kShbin>,
-};
 
 // VSL compiled shader: "VBC" then version 1 (seed 001, FORMATS.md §5); three
 // letters are a weaker sign than a four-byte magic.

@@ -31,9 +31,10 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
   std::map<std::string, nlohmann::json> by_name;
   for (const auto& f : j["formats"]) by_name[f["name"].get<std::string>()] = f;
   ASSERT_TRUE(by_name.contains("dxcontainer"));
-  ASSERT_TRUE(by_name.contains("shbin"));
+  ASSERT_TRUE(by_name.contains("vbc"));
   EXPECT_TRUE(by_name["dxcontainer"]["supported"].get<bool>());
-  EXPECT_FALSE(by_name["shbin"]["supported"].get<bool>());
+  EXPECT_TRUE(by_name["shbin"]["supported"].get<bool>());
+  EXPECT_FALSE(by_name["vbc"]["supported"].get<bool>());
   EXPECT_EQ(by_name["bitcode"]["embedded_in"][0]["host"], "dxcontainer");
   // Every fuzz target names a listed format, and the format lists it back.
   ASSERT_FALSE(j["fuzz_targets"].empty());
@@ -49,20 +50,46 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
 }
 
 TEST(FormatsCli, RecognisedOnlyFormatsAreNamedAndUnsupported) {
-  const fs::path shbin = write_temp("sp_shader.shbin", std::string_view("DVLB\1\0\0\0\x0c\0\0\0", 12));
-  auto r = run_command({SP_CLI, "identify", shbin.string()});
+  const fs::path vbc = write_temp("sp_shader.vbc", std::string_view("VBC\1\0\0\0\0", 8));
+  auto r = run_command({SP_CLI, "identify", vbc.string()});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find(": 3ds shbin (not supported)"), std::string::npos) << r.out;
-  r = run_command({SP_CLI, "identify", "--json", shbin.string()});
+  EXPECT_NE(r.out.find(": vsl vbc (not supported)"), std::string::npos) << r.out;
+  r = run_command({SP_CLI, "identify", "--json", vbc.string()});
   ASSERT_EQ(r.exit_code, 0);
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j[0]["format"], "shbin");
+  EXPECT_EQ(j[0]["format"], "vbc");
   EXPECT_FALSE(j[0]["supported"].get<bool>());
   for (const char* command : {"check", "dump"}) {
-    r = run_command({SP_CLI, command, shbin.string()});
+    r = run_command({SP_CLI, command, vbc.string()});
     EXPECT_EQ(r.exit_code, 2) << command;
-    EXPECT_TRUE(r.err.starts_with("error: unsupported format: shbin")) << r.err;
+    EXPECT_TRUE(r.err.starts_with("error: unsupported format: vbc")) << r.err;
   }
+}
+
+// A SHBIN is known by its magic, whatever its name: identify, check and
+// every dump (the CLI's side of tests/shbin).
+TEST(FormatsCli, ShbinIsReadByItsMagic) {
+  // One DVLE (vertex, main 0, endmain 1) over a program of one `end`, in
+  // nihstro's layout: DVLB, DVLP header, DVLE header, code.
+  std::string file("DVLB\1\0\0\0\x28\0\0\0", 12);
+  file += std::string("DVLP\0\0\0\0\x5c\0\0\0\1\0\0\0\x60\0\0\0\0\0\0\0\0\0\0\0", 28);
+  std::string dvle("DVLE", 4);
+  dvle.resize(0x40, '\0');
+  dvle[12] = 1;  // endmain
+  file += dvle;
+  file += std::string("\0\0\0\x88", 4);  // end
+  const fs::path path = write_temp("sp_shader.bin", file);
+  auto r = run_command({SP_CLI, "identify", path.string()});
+  EXPECT_NE(r.out.find(": 3ds shbin, 1 DVLE, 1 code words, 0 operand descriptors, first DVLE: vertex shader"),
+            std::string::npos)
+      << r.out;
+  r = run_command({SP_CLI, "check", path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* format : {"yaml", "json", "pica"}) {
+    r = run_command({SP_CLI, "dump", std::string("--format=") + format, path.string()});
+    EXPECT_EQ(r.exit_code, 0) << format << ": " << r.err;
+  }
+  EXPECT_NE(r.out.find(".proc main\n    end "), std::string::npos) << r.out;
 }
 
 TEST(FormatsCli, UnknownInputIsReadAsTheFirstFormat) {

@@ -1,0 +1,9 @@
+# Nintendo 3DS shader binaries' tests (included by tests/CMakeLists.txt).
+target_sources(sp_tests PRIVATE
+  shbin/hostile_test.cpp
+  shbin/listing_test.cpp
+  shbin/memory_test.cpp
+  shbin/pica_test.cpp
+  shbin/real_file_test.cpp
+  shbin/writer_test.cpp)
+target_link_libraries(sp_tests PRIVATE sp_shbin_print sp_shbin_builders)

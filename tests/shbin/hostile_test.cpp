@@ -1,0 +1,329 @@
+// Hostile SHBINs: every structural damage ends in one error with its code,
+// the byte offset of the field at fault and its path; every semantic check
+// is a warning of its own code; 100,000 DVLEs, counts of 0xFFFFFFFF in
+// every table, offsets past the end or wrapping, unterminated strings and
+// aliasing names end cleanly (the sizes and times here, and the RSS in
+// memory_test.cpp).
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "conformance/shbin/builders.h"
+#include "shbin/listing.h"
+#include "shbin/model.h"
+
+namespace sp::shbin {
+namespace {
+
+struct Outcome {
+  bool ok = false;
+  Shbin model;
+  std::optional<Diagnostic> error;
+  std::vector<Diagnostic> warnings;
+};
+
+Outcome parse(const std::vector<uint8_t>& file) {
+  const Limits limits;
+  Context ctx(limits, file.size());
+  Outcome o;
+  o.ok = parse_shbin(file, 0, ctx, o.model);
+  EXPECT_EQ(o.ok, !ctx.failed());
+  o.error = ctx.take_error();
+  o.warnings = ctx.take_warnings();
+  return o;
+}
+
+struct Expected {
+  Code code;
+  uint64_t offset;
+  std::string path;
+};
+
+void expect_error(const std::vector<uint8_t>& file, const Expected& e, const std::string& what) {
+  const Outcome o = parse(file);
+  ASSERT_TRUE(o.error.has_value()) << what;
+  EXPECT_EQ(o.error->code, e.code) << what << ": " << o.error->to_string();
+  EXPECT_EQ(o.error->offset, e.offset) << what << ": " << o.error->to_string();
+  EXPECT_EQ(o.error->path, e.path) << what << ": " << o.error->to_string();
+}
+
+// The textured quad (DVLB at 0, DVLP at 0xC, the DVLE at 0xA0) edited
+// through its model, then written.
+std::vector<uint8_t> quad_with(const std::function<void(Shbin&)>& edit) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  edit(s);
+  return write_shbin(s);
+}
+
+std::vector<uint8_t> quad() { return quad_with([](Shbin&) {}); }
+
+constexpr uint64_t kDvlp = 0xC;
+constexpr uint64_t kDvle = 0xA0;
+
+TEST(ShbinHostile, HeadersAndMagics) {
+  std::vector<uint8_t> f = quad();
+  f[0] = 'X';
+  expect_error(f, {Code::bad_magic, 0, "dvlb.magic"}, "DVLB magic");
+  expect_error({'D', 'V', 'L', 'B'}, {Code::truncated, 0, "dvlb"}, "4 bytes");
+  f = quad();
+  f[kDvlp + 3] = 'X';
+  expect_error(f, {Code::bad_magic, kDvlp, "dvlp.magic"}, "DVLP magic");
+  f = quad();
+  f[kDvle] = 'X';
+  expect_error(f, {Code::bad_magic, kDvle, "dvles[0].magic"}, "DVLE magic");
+  // A file ending inside each header.
+  f = quad();
+  expect_error(std::vector<uint8_t>(f.begin(), f.begin() + 0x20), {Code::truncated, kDvlp, "dvlp"}, "DVLP header");
+  expect_error(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x3F), {Code::truncated, kDvle, "dvles[0]"},
+               "DVLE header");
+}
+
+TEST(ShbinHostile, DvleOffsetTable) {
+  expect_error(quad_with([](Shbin& s) { s.dvle_count = 0xFFFFFFFF; }), {Code::count_too_large, 4, "dvlb.dvle_count"},
+               "count");
+  for (uint32_t offset : {0x120u, 0x1000u, 0xFFFFFFFFu})
+    expect_error(quad_with([&](Shbin& s) { s.dvle_offsets[0] = offset; }),
+                 {Code::offset_out_of_bounds, 8, "dvlb.dvle_offsets[0]"}, "offset " + std::to_string(offset));
+  expect_error(quad_with([](Shbin& s) { s.dvle_offsets[0] = 0x100; }), {Code::truncated, 0x100, "dvles[0]"},
+               "a DVLE straddling the end");
+  expect_error(quad_with([](Shbin& s) { s.dvle_offsets[0] = kDvlp; }), {Code::bad_magic, kDvlp, "dvles[0].magic"},
+               "a DVLE offset at the DVLP");
+}
+
+// 0xFFFFFFFF in every count, and offsets past the end or wrapping in every
+// table, each reported at its own field.
+TEST(ShbinHostile, EveryTableCountAndOffset) {
+  struct Table {
+    std::string path;
+    uint64_t origin;  // the header its offset counts from
+    uint64_t field;   // of the offset; the count follows
+    std::string count;
+    std::function<TableRef&(Shbin&)> ref;
+  };
+  const std::vector<Table> tables = {
+      {"dvlp.code_table", kDvlp, kDvlp + 8, "count", [](Shbin& s) -> TableRef& { return s.dvlp.code_table; }},
+      {"dvlp.descriptor_table", kDvlp, kDvlp + 16, "count",
+       [](Shbin& s) -> TableRef& { return s.dvlp.descriptor_table; }},
+      {"dvlp.line_table", kDvlp, kDvlp + 24, "count", [](Shbin& s) -> TableRef& { return s.dvlp.line_table; }},
+      {"dvlp.string_table", kDvlp, kDvlp + 32, "size", [](Shbin& s) -> TableRef& { return s.dvlp.string_table; }},
+      {"dvles[0].constant_table", kDvle, kDvle + 24, "count",
+       [](Shbin& s) -> TableRef& { return s.dvles[0].constant_table; }},
+      {"dvles[0].label_table", kDvle, kDvle + 32, "count", [](Shbin& s) -> TableRef& { return s.dvles[0].label_table; }},
+      {"dvles[0].outmap_table", kDvle, kDvle + 40, "count",
+       [](Shbin& s) -> TableRef& { return s.dvles[0].outmap_table; }},
+      {"dvles[0].uniform_table", kDvle, kDvle + 48, "count",
+       [](Shbin& s) -> TableRef& { return s.dvles[0].uniform_table; }},
+      {"dvles[0].symbol_table", kDvle, kDvle + 56, "size", [](Shbin& s) -> TableRef& { return s.dvles[0].symbol_table; }},
+  };
+  for (const Table& t : tables) {
+    for (uint32_t count : {0xFFFFFFFFu, 0x10000000u, 0x1000u})
+      expect_error(quad_with([&](Shbin& s) { t.ref(s).count = count; }),
+                   {Code::count_too_large, t.field + 4, t.path + "." + t.count}, t.path + " count " + std::to_string(count));
+    for (uint32_t offset : {0xFFFFFFFFu, 0xFFFFFFF0u, 0x80000000u, 0x1000u})
+      expect_error(quad_with([&](Shbin& s) { t.ref(s).offset = offset; }),
+                   {Code::offset_out_of_bounds, t.field, t.path + ".offset"}, t.path + " offset " + std::to_string(offset));
+    // A table that starts inside the file and runs past its end.
+    expect_error(quad_with([&](Shbin& s) { t.ref(s) = {static_cast<uint32_t>(0x120 - t.origin - 4), 5}; }),
+                 {Code::count_too_large, t.field + 4, t.path + "." + t.count}, t.path + " straddling the end");
+  }
+}
+
+TEST(ShbinHostile, StringsEndInsideTheirTable) {
+  // The symbol table cut before the NUL of "projection".
+  expect_error(quad_with([](Shbin& s) { s.dvles[0].symbol_table.count = 10; }),
+               {Code::unterminated_string, kDvle + 0x74, "dvles[0].uniforms[0].name"}, "unterminated");
+  // A name offset at or past the table's end.
+  for (uint32_t at : {11u, 0x1000u, 0xFFFFFFFFu})
+    expect_error(quad_with([&](Shbin& s) { s.dvles[0].uniforms[0].name_offset = at; }),
+                 {Code::offset_out_of_bounds, kDvle + 0x6C, "dvles[0].uniforms[0].name"}, "name offset " + std::to_string(at));
+  // An empty symbol table with a uniform naming it.
+  expect_error(quad_with([](Shbin& s) { s.dvles[0].symbol_table.count = 0; }),
+               {Code::offset_out_of_bounds, kDvle + 0x6C, "dvles[0].uniforms[0].name"}, "no symbols");
+  // Labels and line information's file names, in a second DVLE.
+  Shbin s = build::vertex_and_geometry(Layout::picasso);
+  s.dvles[1].labels[0].name_offset = 999;
+  std::vector<uint8_t> f = write_shbin(s);
+  const uint64_t label = s.dvles[1].offset + s.dvles[1].label_table.offset + 12;
+  expect_error(f, {Code::offset_out_of_bounds, label, "dvles[1].labels[0].name"}, "label name");
+  s = build::textured_quad(Layout::picasso);
+  s.dvlp.lines = {{0, 1, "a.vsh"}, {0, 2, "a.vsh"}};
+  lay_out(s, Layout::picasso);
+  s.dvlp.string_table.count = 5;  // "a.vsh" without its NUL
+  f = write_shbin(s);
+  expect_error(f, {Code::unterminated_string, kDvlp + s.dvlp.string_table.offset, "dvlp.lines[0].file"}, "file name");
+}
+
+// Each semantic check: its own warning code, at the field, under its path;
+// the file still decodes.
+TEST(ShbinHostile, EachSemanticCheckIsAWarningOfItsOwn) {
+  struct Case {
+    std::string name;
+    std::function<void(Shbin&)> edit;
+    Expected warning;
+  };
+  const uint64_t code = kDvlp + 0x28;
+  const uint64_t constant = kDvle + 0x40;
+  const uint64_t outmap = kDvle + 0x54;
+  const uint64_t uniform = kDvle + 0x6C;
+  auto set_word = [](uint32_t k, uint32_t w) { return [=](Shbin& s) { s.dvlp.code[k] = w; }; };
+  auto flow = [](pica::Op op, uint32_t dst, uint32_t num) {
+    pica::Instruction in = pica::decode(uint32_t{pica::info_of(op).first} << 26);
+    in.dst = static_cast<uint16_t>(dst);
+    in.num = static_cast<uint8_t>(num);
+    return pica::encode(in);
+  };
+  const std::vector<Case> cases = {
+      {"undefined opcode", set_word(3, 0x10u << 26), {Code::undefined_opcode, code + 12, "dvlp.code[3]"}},
+      {"descriptor", set_word(2, 0x4e201000 | 100), {Code::descriptor_index_out_of_range, code + 8, "dvlp.code[2]"}},
+      {"jmpc", set_word(1, flow(pica::Op::jmpc, 11, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"jmpu", set_word(1, flow(pica::Op::jmpu, 0xFFF, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"call", set_word(1, flow(pica::Op::call, 9, 3)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"callu", set_word(1, flow(pica::Op::callu, 11, 1)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"ifc", set_word(1, flow(pica::Op::ifc, 10, 2)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"for", set_word(1, flow(pica::Op::loop, 11, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
+      {"type", [](Shbin& s) { s.dvles[0].type = 2; }, {Code::unknown_shader_type, kDvle + 6, "dvles[0].type"}},
+      {"main", [](Shbin& s) { s.dvles[0].main = 11; }, {Code::main_out_of_code, kDvle + 8, "dvles[0].main"}},
+      {"endmain", [](Shbin& s) { s.dvles[0].endmain = 12; }, {Code::main_out_of_code, kDvle + 12, "dvles[0].endmain"}},
+      {"endmain before main",
+       [](Shbin& s) {
+         s.dvles[0].main = 5;
+         s.dvles[0].endmain = 4;
+       },
+       {Code::endmain_before_main, kDvle + 12, "dvles[0].endmain"}},
+      {"constant type", [](Shbin& s) { s.dvles[0].constants[0].type = 3; },
+       {Code::unknown_constant_type, constant, "dvles[0].constants[0].type"}},
+      {"c96", [](Shbin& s) { s.dvles[0].constants[0].index = 96; },
+       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
+      {"i4", [](Shbin& s) { s.dvles[0].constants[0] = build::constant_int(4, 1, 2, 3, 4); },
+       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
+      {"b16", [](Shbin& s) { s.dvles[0].constants[0] = build::constant_bool(16, true); },
+       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
+      {"semantic 7", [](Shbin& s) { s.dvles[0].outmaps[1].semantic = 7; },
+       {Code::unknown_output_semantic, outmap + 8, "dvles[0].outmaps[1].semantic"}},
+      {"semantic 0x100", [](Shbin& s) { s.dvles[0].outmaps[1].semantic = 0x100; },
+       {Code::unknown_output_semantic, outmap + 8, "dvles[0].outmaps[1].semantic"}},
+      {"o16", [](Shbin& s) { s.dvles[0].outmaps[2].reg = 16; },
+       {Code::outmap_register_out_of_range, outmap + 18, "dvles[0].outmaps[2].register"}},
+      {"no class",
+       [](Shbin& s) {
+         s.dvles[0].uniforms[0].first = 0x74;
+         s.dvles[0].uniforms[0].last = 0x74;
+       },
+       {Code::uniform_register_invalid, uniform + 4, "dvles[0].uniforms[0].first"}},
+      {"ends in no class", [](Shbin& s) { s.dvles[0].uniforms[0].last = 0x90; },
+       {Code::uniform_register_invalid, uniform + 6, "dvles[0].uniforms[0].last"}},
+      {"reversed",
+       [](Shbin& s) {
+         s.dvles[0].uniforms[0].first = 0x13;
+         s.dvles[0].uniforms[0].last = 0x10;
+       },
+       {Code::uniform_range_reversed, uniform + 6, "dvles[0].uniforms[0].last"}},
+      {"crosses",
+       [](Shbin& s) {
+         s.dvles[0].uniforms[0].first = 0x6E;
+         s.dvles[0].uniforms[0].last = 0x71;
+       },
+       {Code::uniform_range_crosses_classes, uniform + 6, "dvles[0].uniforms[0].last"}},
+  };
+  for (const Case& c : cases) {
+    const Outcome o = parse(quad_with(c.edit));
+    ASSERT_TRUE(o.ok) << c.name << ": " << o.error->to_string();
+    std::string all;
+    for (const Diagnostic& w : o.warnings) all += "\n" + w.to_string();
+    ASSERT_EQ(o.warnings.size(), 1u) << c.name << all;
+    EXPECT_EQ(o.warnings[0].code, c.warning.code) << c.name << ": " << o.warnings[0].to_string();
+    EXPECT_EQ(o.warnings[0].offset, c.warning.offset) << c.name << ": " << o.warnings[0].to_string();
+    EXPECT_EQ(o.warnings[0].path, c.warning.path) << c.name << ": " << o.warnings[0].to_string();
+    // A file with a warning still lists.
+    TextBuffer out;
+    list_shbin(o.model, out);
+    EXPECT_GT(out.size(), 0u) << c.name;
+  }
+  // Label addresses, in the DVLE with labels.
+  Shbin s = build::vertex_and_geometry(Layout::picasso);
+  s.dvles[1].labels[0].address = 9;
+  const Outcome o = parse(write_shbin(s));
+  ASSERT_EQ(o.warnings.size(), 1u);
+  EXPECT_EQ(o.warnings[0].code, Code::label_out_of_code);
+  EXPECT_EQ(o.warnings[0].path, "dvles[1].labels[0].address");
+  EXPECT_EQ(o.warnings[0].offset, s.dvles[1].offset + s.dvles[1].label_table.offset + 4);
+}
+
+// 100,000 offset table entries naming one DVLE: decoded once.
+TEST(ShbinHostile, OneHundredThousandEntriesSharingADvle) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  s.dvle_of.assign(100000, 0);
+  lay_out(s, Layout::picasso);
+  const std::vector<uint8_t> f = write_shbin(s);
+  EXPECT_LT(f.size(), 401000u);
+  const Outcome o = parse(f);
+  ASSERT_TRUE(o.ok) << o.error->to_string();
+  EXPECT_EQ(o.model.dvles.size(), 1u);
+  EXPECT_EQ(o.model.dvle_of.size(), 100000u);
+  EXPECT_TRUE(o.warnings.empty());
+}
+
+// 100,000 distinct DVLEs, each with a uniform and an output.
+TEST(ShbinHostile, OneHundredThousandDvles) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  Dvle d = s.dvles[0];
+  d.constants.clear();
+  s.dvles.assign(100000, d);
+  lay_out(s, Layout::picasso);  // an entry for each DVLE the table did not name
+  ASSERT_EQ(s.dvle_offsets.size(), 100000u);
+  const std::vector<uint8_t> f = write_shbin(s);
+  const Outcome o = parse(f);
+  ASSERT_TRUE(o.ok) << o.error->to_string();
+  EXPECT_EQ(o.model.dvles.size(), 100000u);
+  EXPECT_EQ(o.model.dvles[99999].uniforms[0].name, "projection");
+  EXPECT_EQ(write_shbin(o.model), f);
+}
+
+// Names that alias: 20,000 uniforms all naming one 60,000-byte string
+// would copy 1.2 GB; the decode budget stops it.
+TEST(ShbinHostile, AliasedNamesExhaustTheDecodeBudget) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  const Uniform projection = s.dvles[0].uniforms[0];
+  s.dvles[0].uniforms.assign(20000, projection);
+  s.dvles[0].uniforms[0].name = std::string(60000, 'n');
+  lay_out(s, Layout::picasso);
+  for (Uniform& u : s.dvles[0].uniforms) u.name_offset = 0;
+  const Outcome o = parse(write_shbin(s));
+  ASSERT_TRUE(o.error.has_value());
+  EXPECT_EQ(o.error->code, Code::decode_budget_exceeded) << o.error->to_string();
+}
+
+// Every proper prefix of every sample: an error, or a cut through padding
+// only; and no single-byte change makes the reader, the checks, the
+// listing or the writer misbehave (ASan + UBSan watch).
+TEST(ShbinHostile, PrefixesAndByteFlips) {
+  std::vector<std::vector<uint8_t>> samples = {write_shbin(build::textured_quad(Layout::picasso)),
+                                               write_shbin(build::textured_quad(Layout::nihstro)),
+                                               write_shbin(build::vertex_and_geometry(Layout::picasso)),
+                                               write_shbin(build::vertex_and_geometry(Layout::nihstro))};
+  for (const auto& f : samples) {
+    const Outcome whole = parse(f);
+    ASSERT_TRUE(whole.ok);
+    const uint64_t end = claimed_end(whole.model);
+    for (size_t n = 0; n < f.size(); ++n) {
+      const Outcome o = parse(std::vector<uint8_t>(f.begin(), f.begin() + static_cast<ptrdiff_t>(n)));
+      EXPECT_EQ(o.ok, n >= end) << n;
+    }
+    size_t flips = 0;
+    for (size_t at = 0; at < f.size(); ++at)
+      for (uint8_t value : {uint8_t{0}, uint8_t{0xFF}, static_cast<uint8_t>(f[at] ^ 0x80)}) {
+        std::vector<uint8_t> g = f;
+        g[at] = value;
+        const Outcome o = parse(g);
+        if (!o.ok) continue;
+        ++flips;
+        TextBuffer out;
+        list_shbin(o.model, out);
+        EXPECT_EQ(write_shbin(o.model), g) << at;
+      }
+    EXPECT_GT(flips, f.size());
+  }
+}
+
+}  // namespace
+}  // namespace sp::shbin
