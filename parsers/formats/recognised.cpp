@@ -21,7 +21,6 @@ std::string not_supported(Bytes) {
 }
 
 constexpr char kShbin[] = "3ds shbin";
-constexpr char kVbc[] = "vsl vbc";
 constexpr char kSpirv[] = "spir-v";
 
 }  // namespace
@@ -32,15 +31,6 @@ extern const Format shbin_format{
     .title = "Nintendo 3DS shader binary (DVLB / DVLP / DVLE)",
     .probe = [](Bytes b) { return starts_with(b, "DVLB") ? 100 : 0; },
     .identify = not_supported<kShbin>,
-};
-
-// VSL compiled shader: "VBC" then version 1 (seed 001, FORMATS.md §5); three
-// letters are a weaker sign than a four-byte magic.
-extern const Format vbc_format{
-    .name = "vbc",
-    .title = "VSL compiled shader (.vbc)",
-    .probe = [](Bytes b) { return starts_with(b, "VBC") ? (b.size() > 3 && b[3] == 1 ? 80 : 50) : 0; },
-    .identify = not_supported<kVbc>,
 };
 
 // A SPIR-V module: its magic number 0x07230203 as a little-endian word.
