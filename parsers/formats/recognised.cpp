@@ -20,18 +20,10 @@ std::string not_supported(Bytes) {
   return std::string(kTitle) + " (not supported)";
 }
 
-constexpr char kVbc[] = "vsl vbc";
 constexpr char kSpirv[] = "spir-v";
 
 }  // namespace
 
-// VSL compiled shader: "VBC" then version 1 (seed 001, FORMATS.md §5); three
-// letters are a weaker sign than a four-byte magic.
-extern const Format vbc_format{
-    .name = "vbc",
-    .title = "VSL compiled shader (.vbc)",
-    .probe = [](Bytes b) { return starts_with(b, "VBC") ? (b.size() > 3 && b[3] == 1 ? 80 : 50) : 0; },
-    .identify = not_supported<kVbc>,
 };
 
 // A SPIR-V module: its magic number 0x07230203 as a little-endian word.

@@ -38,7 +38,7 @@ TEST(Registry, InputNothingRecognisesIsReadByTheFirstFormat) {
 }
 
 TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
-  for (std::string_view name : {"vbc", "spirv"}) {
+  for (std::string_view name : {"spirv"}) {
     const formats::Format* f = formats::find(name);
     ASSERT_NE(f, nullptr) << name;
     EXPECT_FALSE(f->supported()) << name;

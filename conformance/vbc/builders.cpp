@@ -1,0 +1,250 @@
+#include "conformance/vbc/builders.h"
+
+#include <stdexcept>
+
+namespace sp::vbc::build {
+namespace {
+
+constexpr uint8_t u8(BaseType t) { return static_cast<uint8_t>(t); }
+constexpr uint8_t u8(TexelRank r) { return static_cast<uint8_t>(r); }
+constexpr uint8_t u8(TexelType t) { return static_cast<uint8_t>(t); }
+
+}  // namespace
+
+InterfaceVariable input(uint8_t location, BaseType type, uint8_t rows, uint8_t columns, uint8_t array_size) {
+  InterfaceVariable v;
+  v.location = location;
+  v.base_type = u8(type);
+  v.dims = {rows, columns};
+  v.array_size = array_size;
+  return v;
+}
+
+InterfaceVariable output(uint8_t location, BaseType type, uint8_t components) {
+  return input(location, type, components, 1, 1);
+}
+
+Binding buffer(uint8_t slot, BaseType kind, uint16_t stage_mask, uint16_t size) {
+  Binding b;
+  b.slot = slot;
+  b.base_type = u8(kind);
+  b.stage_mask = stage_mask;
+  store_le(b.layout.data(), size);
+  return b;
+}
+
+Binding texels(uint8_t slot, BaseType kind, uint16_t stage_mask, TexelRank rank, TexelType type, uint8_t size,
+               uint8_t components) {
+  Binding b;
+  b.slot = slot;
+  b.base_type = u8(kind);
+  b.stage_mask = stage_mask;
+  b.layout = {u8(rank), u8(type), size, components};
+  return b;
+}
+
+UniformMember member(std::string name, uint32_t offset, BaseType type, uint8_t rows, uint8_t columns,
+                     uint8_t array_size) {
+  UniformMember m;
+  m.name = std::move(name);
+  m.offset = offset;
+  m.base_type = u8(type);
+  m.dims = {rows, columns};
+  m.array_size = array_size;
+  return m;
+}
+
+Uniform uniform(uint32_t size, uint16_t stage_mask, std::vector<UniformMember> members) {
+  Uniform u;
+  u.size = size;
+  u.stage_mask = stage_mask;
+  u.members = std::move(members);
+  return u;
+}
+
+SubpassInput subpass(TexelType type, uint8_t components) {
+  SubpassInput s;
+  s.texel_type = u8(type);
+  s.components = components;
+  return s;
+}
+
+Shader shader(const Stages& stages) {
+  Shader s;
+  s.stage(Stage::vert).code = stages.vert;
+  s.stage(Stage::tesc).code = stages.tesc;
+  s.stage(Stage::tese).code = stages.tese;
+  s.stage(Stage::geom).code = stages.geom;
+  s.stage(Stage::frag).code = stages.frag;
+  return s;
+}
+
+uint16_t mask_of(const Stages& stages) { return shader(stages).present_stages(); }
+
+namespace {
+
+constexpr uint16_t kVert = stage_bit(Stage::vert);
+constexpr uint16_t kFrag = stage_bit(Stage::frag);
+
+// The interface of basic.vert and basic.frag (and of every stage chain
+// that ends in them).
+void basic_interface(Shader& s) {
+  s.vertex_inputs = {input(0, BaseType::float_, 3), input(1, BaseType::float_, 2), input(2)};
+  s.fragment_outputs = {output(0)};
+}
+
+Shader basic() {
+  Shader s = shader({.vert = spirv("basic.vert"), .frag = spirv("basic.frag")});
+  basic_interface(s);
+  s.bindings = {texels(0, BaseType::sampler, kFrag, TexelRank::e2d),
+                buffer(1, BaseType::ro_buffer, kVert, 64)};
+  s.uniform = uniform(80, kVert | kFrag,
+                      {member("transform", 0, BaseType::float_, 4, 4), member("tint", 64, BaseType::float_, 4)});
+  return s;
+}
+
+Stages all_five() {
+  return {.vert = spirv("basic.vert"),
+          .tesc = spirv("patch.tesc"),
+          .tese = spirv("patch.tese"),
+          .geom = spirv("patch.geom"),
+          .frag = spirv("basic.frag")};
+}
+
+Shader all_stages() {
+  Shader s = shader(all_five());
+  basic_interface(s);
+  const uint16_t tess = stage_bit(Stage::tesc) | stage_bit(Stage::tese);
+  s.bindings = {buffer(0, BaseType::ro_buffer, tess, 16), texels(1, BaseType::sampler, stage_bit(Stage::geom) | kFrag, TexelRank::cube),
+                buffer(2, BaseType::rw_buffer, kAllStageBits, 256)};
+  s.uniform = uniform(16, kAllStageBits, {member("time", 0, BaseType::float_, 1), member("frame", 4, BaseType::unsigned_, 1)});
+  return s;
+}
+
+// 16 vertex inputs, all five stages, 32 bindings of every kind and rank, a
+// 1024-byte uniform with 32-character names and a 64-element array, and 4
+// subpass inputs: every limit of VSL's compiler at its maximum.
+Shader every_limit() {
+  Stages stages = all_five();
+  stages.vert = spirv("max_inputs.vert");
+  stages.frag = spirv("subpass.frag");
+  Shader s = shader(stages);
+  for (uint8_t i = 0; i < kVertexInputLocations; ++i) s.vertex_inputs.push_back(input(i));
+  s.fragment_outputs = {output(0), output(1, BaseType::signed_), output(2, BaseType::unsigned_), output(3)};
+  const BaseType texel_kinds[] = {BaseType::sampler, BaseType::image, BaseType::ro_texels, BaseType::rw_texels};
+  const TexelType texel_types[] = {TexelType::signed_, TexelType::unsigned_, TexelType::float_, TexelType::unorm,
+                                   TexelType::snorm};
+  const uint8_t components[] = {1, 2, 4};
+  // Slots from 31 down: the table need not be in slot order.
+  for (uint8_t i = 0; i < kMaxBindings; ++i) {
+    const auto slot = static_cast<uint8_t>(kBindingSlots - 1 - i);
+    const auto mask = static_cast<uint16_t>(1u << (i % kStageCount));
+    if (i % 3 == 2) {
+      s.bindings.push_back(buffer(slot, i % 2 == 0 ? BaseType::ro_buffer : BaseType::rw_buffer, mask,
+                                  static_cast<uint16_t>(16 * (i + 1))));
+    } else {
+      const BaseType kind = texel_kinds[i % 4];
+      const bool buffer_rank = kind == BaseType::ro_texels || kind == BaseType::rw_texels;
+      const auto rank = buffer_rank ? TexelRank::buffer : static_cast<TexelRank>(i % 6);
+      s.bindings.push_back(texels(slot, kind, mask, rank, texel_types[i % 5], 4, components[i % 3]));
+    }
+  }
+  s.uniform = uniform(kMaxUniformSize, kAllStageBits,
+                      {member("projection", 0, BaseType::float_, 4, 4),
+                       member("a_name_of_exactly_32_characters_", 64, BaseType::float_, 4),
+                       member("weights", 80, BaseType::float_, 4, 1, kMaxArraySize - 8),
+                       member("enabled", 976, BaseType::boolean, 1),
+                       member("counts", 992, BaseType::signed_, 4),
+                       member("last", kMaxUniformSize - 4, BaseType::unsigned_, 1)});
+  s.subpass_inputs = {subpass(TexelType::float_, 4), subpass(TexelType::signed_, 4),
+                      subpass(TexelType::unsigned_, 4), subpass(TexelType::unorm, 4)};
+  return s;
+}
+
+Shader max_outputs() {
+  Shader s = shader({.vert = spirv("basic.vert"), .frag = spirv("max_outputs.frag")});
+  basic_interface(s);
+  s.fragment_outputs.clear();
+  for (uint8_t i = 0; i < kFragmentOutputLocations; ++i) s.fragment_outputs.push_back(output(i));
+  return s;
+}
+
+Shader matrix_inputs() {
+  Shader s = shader({.vert = spirv("matrix.vert"), .frag = spirv("basic.frag")});
+  s.vertex_inputs = {input(0, BaseType::float_, 4, 4), input(4, BaseType::float_, 3),
+                     input(5, BaseType::signed_, 2), input(6, BaseType::unsigned_, 1)};
+  s.fragment_outputs = {output(0)};
+  return s;
+}
+
+// VSL's own target: shaderc for Vulkan 1.2, SPIR-V 1.5.
+Shader spirv_1_5() {
+  Shader s = basic();
+  s.stage(Stage::vert).code = spirv("basic_vk12.vert");
+  s.stage(Stage::frag).code = spirv("basic_vk12.frag");
+  return s;
+}
+
+// No bindings, no uniform (its lone zero size), no subpass inputs.
+Shader bare() {
+  Shader s = shader({.vert = spirv("basic.vert"), .frag = spirv("basic.frag")});
+  basic_interface(s);
+  return s;
+}
+
+}  // namespace
+
+std::vector<Sample> valid_samples() {
+  std::vector<Sample> out;
+  out.push_back({"bare", bare()});
+  out.push_back({"basic", basic()});
+  out.push_back({"all_stages", all_stages()});
+  out.push_back({"every_limit", every_limit()});
+  out.push_back({"max_outputs", max_outputs()});
+  out.push_back({"matrix_inputs", matrix_inputs()});
+  out.push_back({"spirv_1_5", spirv_1_5()});
+  return out;
+}
+
+Shader sample(std::string_view name) {
+  for (Sample& s : valid_samples())
+    if (s.name == name) return std::move(s.shader);
+  throw std::out_of_range("no VBC sample " + std::string(name));
+}
+
+Bytes spirv(std::string_view name) {
+  for (const SpirvSample& s : spirv_samples())
+    if (s.name == name) return s.bytes;
+  throw std::out_of_range("no SPIR-V sample " + std::string(name));
+}
+
+std::vector<uint8_t> bytes(const Shader& shader, const WriteOptions& options) { return write_shader(shader, options); }
+
+void put_u8(std::vector<uint8_t>& file, uint64_t at, uint8_t v) {
+  if (!range_fits(at, 1, file.size())) throw std::out_of_range("put_u8 past the end");
+  file[static_cast<size_t>(at)] = v;
+}
+
+void put_u16(std::vector<uint8_t>& file, uint64_t at, uint16_t v) {
+  if (!range_fits(at, 2, file.size())) throw std::out_of_range("put_u16 past the end");
+  store_le(file.data() + at, v);
+}
+
+void put_u32(std::vector<uint8_t>& file, uint64_t at, uint32_t v) {
+  if (!range_fits(at, 4, file.size())) throw std::out_of_range("put_u32 past the end");
+  store_le(file.data() + at, v);
+}
+
+std::vector<uint32_t> words_of(Bytes spirv) {
+  std::vector<uint32_t> out(spirv.size() / 4);
+  for (size_t i = 0; i < out.size(); ++i) out[i] = load_le<uint32_t>(spirv.data() + 4 * i);
+  return out;
+}
+
+std::vector<uint8_t> bytes_of(std::span<const uint32_t> words) {
+  std::vector<uint8_t> out(words.size() * 4);
+  for (size_t i = 0; i < words.size(); ++i) store_le(out.data() + 4 * i, words[i]);
+  return out;
+}
+
+}  // namespace sp::vbc::build
