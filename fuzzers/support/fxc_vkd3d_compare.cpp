@@ -125,9 +125,10 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
 }
 
 bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings) {
-  const auto counts_no_uav = [](const fxc::Instruction& in) {
+  const auto counts_no_uav = [&](const fxc::Instruction& in) {
+    const std::span<const fxc::Operand> operands = program.operands(in);
     return (in.opcode() == fxc::Opcode::imm_atomic_alloc || in.opcode() == fxc::Opcode::imm_atomic_consume) &&
-           in.operands.size() == 2 && in.operands[1].type() != fxc::kUav;
+           operands.size() == 2 && operands[1].type() != fxc::kUav;
   };
   return std::any_of(warnings.begin(), warnings.end(),
                      [](const Diagnostic& d) { return d.code == Code::undeclared_resource; }) ||

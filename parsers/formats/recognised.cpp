@@ -2,7 +2,7 @@
 // identify line each, so `identify` names them and `check` answers
 // "unsupported format" instead of calling them broken DXContainers. A
 // format's parser replaces its entry here with parsers/<name>/<name>_format.cpp.
-#include <algorithm>
+#include <string>
 
 #include "core/bytes.h"
 #include "core/strings.h"
@@ -10,10 +10,6 @@
 
 namespace sp::formats {
 namespace {
-
-bool starts_with(Bytes b, std::string_view magic) {
-  return b.size() >= magic.size() && std::equal(magic.begin(), magic.end(), b.begin());
-}
 
 template <const char* kTitle>
 std::string not_supported(Bytes) {
@@ -23,8 +19,6 @@ std::string not_supported(Bytes) {
 constexpr char kSpirv[] = "spir-v";
 
 }  // namespace
-
-};
 
 // A SPIR-V module: its magic number 0x07230203 as a little-endian word.
 extern const Format spirv_format{

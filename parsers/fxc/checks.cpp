@@ -153,7 +153,9 @@ class ProgramChecker {
         temps_.back() = std::max(temps_.back(), words[0]);
       } else if (op == Opcode::dcl_indexable_temp && words.size() >= 2) {
         indexable_.emplace_back(*key(temps_.size() - 1, words[0]), words[1]);
-      } else if (!operands.empty() && is_resource(operands[0].type())) {
+      } else if (!operands.empty() && declared_register(op) && is_resource(operands[0].type())) {
+        // Only a binding declaration binds: dcl_input_ps_sgv naming u0
+        // declares no UAV (vkd3d, say, would find none).
         if (const auto id = immediate_index(operands[0], 0)) resources_.add(operands[0].type(), *id);
       }
     }

@@ -34,7 +34,8 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
   ASSERT_TRUE(by_name.contains("vbc"));
   EXPECT_TRUE(by_name["dxcontainer"]["supported"].get<bool>());
   EXPECT_TRUE(by_name["shbin"]["supported"].get<bool>());
-  EXPECT_FALSE(by_name["vbc"]["supported"].get<bool>());
+  EXPECT_TRUE(by_name["vbc"]["supported"].get<bool>());
+  EXPECT_FALSE(by_name["spirv"]["supported"].get<bool>());
   EXPECT_EQ(by_name["bitcode"]["embedded_in"][0]["host"], "dxcontainer");
   // Every fuzz target names a listed format, and the format lists it back.
   ASSERT_FALSE(j["fuzz_targets"].empty());
@@ -50,19 +51,20 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
 }
 
 TEST(FormatsCli, RecognisedOnlyFormatsAreNamedAndUnsupported) {
-  const fs::path vbc = write_temp("sp_shader.vbc", std::string_view("VBC\1\0\0\0\0", 8));
-  auto r = run_command({SP_CLI, "identify", vbc.string()});
+  // SPIR-V's magic, 0x07230203, as a little-endian word.
+  const fs::path spirv = write_temp("sp_shader.spv", std::string_view("\x03\x02\x23\x07\0\0\1\0", 8));
+  auto r = run_command({SP_CLI, "identify", spirv.string()});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.out.find(": vsl vbc (not supported)"), std::string::npos) << r.out;
-  r = run_command({SP_CLI, "identify", "--json", vbc.string()});
+  EXPECT_NE(r.out.find(": spir-v (not supported)"), std::string::npos) << r.out;
+  r = run_command({SP_CLI, "identify", "--json", spirv.string()});
   ASSERT_EQ(r.exit_code, 0);
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j[0]["format"], "vbc");
+  EXPECT_EQ(j[0]["format"], "spirv");
   EXPECT_FALSE(j[0]["supported"].get<bool>());
   for (const char* command : {"check", "dump"}) {
-    r = run_command({SP_CLI, command, vbc.string()});
+    r = run_command({SP_CLI, command, spirv.string()});
     EXPECT_EQ(r.exit_code, 2) << command;
-    EXPECT_TRUE(r.err.starts_with("error: unsupported format: vbc")) << r.err;
+    EXPECT_TRUE(r.err.starts_with("error: unsupported format: spirv")) << r.err;
   }
 }
 

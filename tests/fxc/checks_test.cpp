@@ -176,6 +176,17 @@ TEST(FxcChecks, ResourcesSamplersUavsAndConstantBuffersNeedADeclaration) {
                                              "SHEX.instructions[7].operands[0]"}));
 }
 
+// A declaration that is no binding declaration binds nothing, whatever
+// register it names (fuzz_fxc_vkd3d found dcl_input_ps_sgv u0 before a read
+// of u0, which vkd3d takes for an undeclared UAV and crashes on).
+TEST(FxcChecks, OnlyBindingDeclarationsDeclareResources) {
+  const Checked c = check(ProgramType::compute, 5, 0,
+                          {op(Opcode::dcl_input_ps_sgv, {reg(kUav, {0})}, {1}), op(Opcode::dcl_temps, {}, {1}),
+                           op(Opcode::dcl_thread_group, {}, {1, 1, 1}),
+                           op(Opcode::store_raw, {reg(kUav, {0}), reg(kTemp, {0}), reg(kTemp, {0})}), op(Opcode::ret)});
+  only(c, Code::undeclared_resource, "SHEX.instructions[3].operands[0]");
+}
+
 TEST(FxcChecks, Sm51ResourcesAreMatchedByRangeId) {
   // dcl_resource T2[0:3] (range id 2, registers 0 to 3), space 0; a use
   // names the range, then the register in it.
