@@ -16,11 +16,10 @@
 // Benchmarks (one iteration = every measured file once):
 //   BM_shaderprobe_fxc_decode
 //                  the container through sp::dxc::Parser (one for the run,
-//                  verify_digest = false), then each SHDR/SHEX/RDEF part
-//                  that sp::fxc has a chunk kind for through
-//                  sp::fxc::parse_chunk (today SHDR and SHEX: every
-//                  instruction and operand into fxc::Program; RDEF has no
-//                  kind yet and is not decoded).
+//                  verify_digest = false), then each SHDR, SHEX and RDEF
+//                  part through sp::fxc::parse_chunk: every instruction and
+//                  operand into fxc::Program and its semantic checks
+//                  (fxc/checks.h), every RDEF record into fxc::Rdef.
 //   BM_shaderprobe_fxc_decode_with_digest
 //                  the same with verify_digest = true: vkd3d checks the
 //                  MD5 checksum on every call and cannot skip it, so this
@@ -90,10 +89,10 @@ bool is_descriptor_declaration(fxc::Opcode op) {
   }
 }
 
-// The container through `parser`, then every SHDR/SHEX/RDEF part that has
-// a chunk kind through fxc::parse_chunk. `declarations` receives the
-// number of descriptor declarations in the programs. False when the
-// container or a chunk does not decode.
+// The container through `parser`, then every SHDR/SHEX/RDEF part through
+// fxc::parse_chunk. `declarations` receives the number of descriptor
+// declarations in the programs. False when the container or a chunk does
+// not decode.
 bool shaderprobe_decode(dx::Parser& parser, const std::vector<uint8_t>& file, uint32_t& declarations) {
   const dx::ParseResult& r = parser.parse(file);
   if (!r.ok()) return false;
@@ -104,12 +103,10 @@ bool shaderprobe_decode(dx::Parser& parser, const std::vector<uint8_t>& file, ui
     // The fourcc as the container spells it, at the part header.
     const std::string_view tag(reinterpret_cast<const char*>(file.data()) + part.offset, 4);
     if (tag != "SHDR" && tag != "SHEX" && tag != "RDEF") continue;
-    const fxc::ChunkKind* kind = fxc::chunk_kind(tag);
-    if (kind == nullptr) continue;  // RDEF: no decoder yet
     sp::Context ctx(limits, part.data.size());
     const fxc::ChunkScope scope{part.data, uint64_t{part.offset} + 8, root, ctx};
     fxc::Chunk chunk;
-    if (!fxc::parse_chunk(*kind, scope, chunk) || ctx.failed()) return false;
+    if (!fxc::parse_chunk(*fxc::chunk_kind(tag), scope, chunk) || ctx.failed()) return false;
     if (const auto* program = std::get_if<fxc::Program>(&chunk.model)) {
       for (const fxc::Instruction& in : program->instructions)
         if (is_descriptor_declaration(in.opcode())) ++declarations;

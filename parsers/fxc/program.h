@@ -9,10 +9,10 @@
 // (rare) relative-address operands and one of DWORDs, and an instruction
 // or operand holds ranges into them. Decoding a program is then a few
 // allocations, not several per instruction, and walking it touches memory
-// in order. The pools only grow, so an editor
-// (the builder, the fuzzers' mutator, the conformance generator) can add,
-// drop or reorder instructions, or give one instruction new parts, and
-// every other instruction's ranges stay valid.
+// in order. The pools only grow, so an editor (the builder, the fuzzers'
+// mutator, the conformance generator) can add, drop or reorder
+// instructions, or give one instruction new parts, and every other
+// instruction's ranges stay valid.
 #pragma once
 
 #include <cstdint>
@@ -179,10 +179,9 @@ struct Program {
   void set_immediates(Operand& o, std::span<const uint32_t> values);
   // One more operand, nested operand, word or extended token at the end
   // of the instruction's: appended in place when the instruction's range
-  // ends the pool, else its range moves to the end first. add_nested
-  // returns the new operand's OperandIndex::relative.
+  // ends the pool, else its range moves to the end first.
   void add_operand(Instruction& in, const Operand& o);
-  int32_t add_nested(Instruction& in, const Operand& o);
+  void add_nested(Instruction& in, const Operand& o);
   void add_word(Instruction& in, uint32_t word);
   void add_extended(Instruction& in, uint32_t token);
   void add_extended(Operand& o, uint32_t token);

@@ -66,10 +66,7 @@ void Program::set_immediates(Operand& o, std::span<const uint32_t> values) {
 
 void Program::add_operand(Instruction& in, const Operand& o) { push(operand_pool, in.operands, o); }
 
-int32_t Program::add_nested(Instruction& in, const Operand& o) {
-  push(nested_pool, in.nested, o);
-  return static_cast<int32_t>(in.nested.count - 1);
-}
+void Program::add_nested(Instruction& in, const Operand& o) { push(nested_pool, in.nested, o); }
 
 void Program::add_word(Instruction& in, uint32_t word) { push(word_pool, in.words, word); }
 void Program::add_extended(Instruction& in, uint32_t token) { push(word_pool, in.extended, token); }

@@ -267,7 +267,8 @@ class ProgramReader {
   }
 
   // One operand into `o`; its relative operands through relative_operand.
-  [[gnu::always_inline]] bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at, uint32_t depth) {
+  [[gnu::always_inline]] bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at,
+                                      uint32_t depth) {
     if (pos >= stop) return operand_overrun(at, pos);
     const size_t start = pos;
     o.token = word(pos++);
@@ -276,22 +277,29 @@ class ProgramReader {
     if (n == 0 && o.num_components_field() == 3 && (o.type() == kImmediate32 || o.type() == kImmediate64))
       return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
                          "an immediate with N components: the count of its values is unknown");
-    for (uint32_t d = 0; d < o.index_dimension(); ++d) {
-      OperandIndex& ix = o.index[d];
-      const uint32_t rep = (o.token >> (22 + 3 * d)) & 7;
-      if (rep > static_cast<uint32_t>(IndexRep::imm64_relative))
-        return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
-                           strprintf("index %u's representation %u is not one of the five defined", d, rep));
-      ix.rep = static_cast<IndexRep>(rep);
-      if (ix.rep == IndexRep::imm32 || ix.rep == IndexRep::imm32_relative) {
-        if (pos >= stop) return operand_overrun(at, pos);
-        ix.imm = word(pos++);
-      } else if (ix.rep == IndexRep::imm64 || ix.rep == IndexRep::imm64_relative) {
-        if (stop - pos < 2) return operand_overrun(at, pos);
-        ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
-        pos += 2;
+    const uint32_t dims = o.index_dimension();
+    if (((o.token >> 22) & ((1u << 3 * dims) - 1)) == 0) {
+      // Every index an immediate32 (r0, cb1[4]): nearly every operand.
+      if (dims > stop - pos) return operand_overrun(at, stop);
+      for (uint32_t d = 0; d < dims; ++d) o.index[d].imm = word(pos++);
+    } else {
+      for (uint32_t d = 0; d < dims; ++d) {
+        OperandIndex& ix = o.index[d];
+        const uint32_t rep = (o.token >> (22 + 3 * d)) & 7;
+        if (rep > static_cast<uint32_t>(IndexRep::imm64_relative))
+          return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
+                             strprintf("index %u's representation %u is not one of the five defined", d, rep));
+        ix.rep = static_cast<IndexRep>(rep);
+        if (ix.rep == IndexRep::imm32 || ix.rep == IndexRep::imm32_relative) {
+          if (pos >= stop) return operand_overrun(at, pos);
+          ix.imm = word(pos++);
+        } else if (ix.rep == IndexRep::imm64 || ix.rep == IndexRep::imm64_relative) {
+          if (stop - pos < 2) return operand_overrun(at, pos);
+          ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
+          pos += 2;
+        }
+        if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
       }
-      if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
     }
     if (n > stop - pos) return operand_overrun(at.field("immediate"), pos);
     if (n > 0) o.immediates = take_words(pos, n);

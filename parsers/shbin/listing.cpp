@@ -103,7 +103,11 @@ class Declarer {
     std::vector<const Uniform*> list;
     for (const Uniform& u : d_.uniforms)
       if (uniform_register(u.first).klass == klass) list.push_back(&u);
-    std::stable_sort(list.begin(), list.end(), [](const Uniform* a, const Uniform* b) { return a->first < b->first; });
+    // By register, then table order (the pointers are into one vector).
+    // std::sort over a total order: clang-22 rejects stable_sort's
+    // deprecated std::get_temporary_buffer under -Werror.
+    std::sort(list.begin(), list.end(),
+              [](const Uniform* a, const Uniform* b) { return a->first != b->first ? a->first < b->first : a < b; });
     uint32_t next = 0;
     for (const Uniform* u : list) {
       const UniformRegister first = uniform_register(u->first);

@@ -157,10 +157,14 @@ struct Block {
 std::vector<Block> nested(std::vector<Block> blocks) {
   // Procedures first among blocks opening at one word: a procedure opens
   // before the word's instruction, an if or loop with it.
-  std::stable_sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
+  // A total order (a procedure's range is unique, and one word opens at
+  // most one if or loop), so std::sort, not stable_sort (whose deprecated
+  // std::get_temporary_buffer clang-22 rejects under -Werror).
+  std::sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
     if (a.open != b.open) return a.open < b.open;
     if (a.end != b.end) return a.end > b.end;
-    return a.kind == Block::procedure && b.kind != Block::procedure;
+    if (a.kind != b.kind) return a.kind == Block::procedure;
+    return a.name < b.name;
   });
   std::vector<Block> kept;
   std::vector<const Block*> stack;

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "conformance/shbin/builders.h"
+#include "shbin/describe.h"
 #include "shbin/listing.h"
 #include "shbin/model.h"
 
@@ -295,7 +296,8 @@ TEST(ShbinHostile, AliasedNamesExhaustTheDecodeBudget) {
 
 // Every proper prefix of every sample: an error, or a cut through padding
 // only; and no single-byte change makes the reader, the checks, the
-// listing or the writer misbehave (ASan + UBSan watch).
+// dumps or the writer misbehave (ASan + UBSan watch), and every accepted
+// one re-encodes to itself.
 TEST(ShbinHostile, PrefixesAndByteFlips) {
   std::vector<std::vector<uint8_t>> samples = {write_shbin(build::textured_quad(Layout::picasso)),
                                                write_shbin(build::textured_quad(Layout::nihstro)),
@@ -319,6 +321,7 @@ TEST(ShbinHostile, PrefixesAndByteFlips) {
         ++flips;
         TextBuffer out;
         list_shbin(o.model, out);
+        EXPECT_FALSE(describe(o.model, o.warnings).dump().empty());
         EXPECT_EQ(write_shbin(o.model), g) << at;
       }
     EXPECT_GT(flips, f.size());
