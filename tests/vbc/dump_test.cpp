@@ -90,7 +90,7 @@ TEST(VbcDump, JsonGivesEachStagesEntryPointExecutionModelAndWords) {
     EXPECT_EQ(j["header"]["bytecode_words"][std::string(stage_name(kStages[i]))], s.stages[i].words());
   }
   EXPECT_EQ(j["stages"][0]["input_locations"], nlohmann::ordered_json({0, 1, 2}));
-  EXPECT_EQ(j["stages"][4]["output_locations"], nlohmann::ordered_json({0}));
+  EXPECT_EQ(j["stages"][4]["output_locations"], nlohmann::ordered_json::array({0}));
   EXPECT_EQ(j["bindings"][1]["texel"]["rank"], "Cube");
   EXPECT_EQ(j["bindings"][2]["stage_mask"]["stages"], "vert|tesc|tese|geom|frag");
   EXPECT_EQ(j["uniform"]["members"][1]["base_type"], "Unsigned");

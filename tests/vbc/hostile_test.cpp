@@ -49,7 +49,6 @@ std::function<uint64_t(const Sections&)> fixed(uint64_t offset) {
 // Record `i` of a table of `size`-byte records whose count is at `table`.
 uint64_t record(uint64_t table, size_t size, size_t i) { return table + 4 + size * i; }
 
-constexpr uint16_t kVert = stage_bit(Stage::vert);
 
 std::vector<Case> cases() {
   std::vector<Case> out;
