@@ -93,8 +93,9 @@ bool check_stages(Shader& shader, const ReadOptions& options, Context& ctx) {
     StageCode& stage = shader.stage(s);
     if (!stage.present()) continue;
     const FieldPath at = stages.field(stage_name(s));
-    if (!read_spirv(stage.code, stage.file_offset, at, ctx, stage.module)) return false;
-    if (options.validate_spirv && spirv_tools::available() && !validate(stage, at, ctx.limits(), ctx)) return false;
+    const bool validate_it = options.validate_spirv && spirv_tools::available();
+    if (!read_spirv(stage.code, stage.file_offset, at, ctx, stage.module, validate_it)) return false;
+    if (validate_it && !validate(stage, at, ctx.limits(), ctx)) return false;
   }
   return true;
 }

@@ -123,8 +123,8 @@ NameWork::Name sanitized(std::string_view s) {
 
 class ModuleReader {
  public:
-  ModuleReader(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out)
-      : code_(code), words_(code.size() / 4), base_(base), at_(at), ctx_(ctx), out_(out) {}
+  ModuleReader(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out, bool name_work)
+      : code_(code), words_(code.size() / 4), base_(base), at_(at), ctx_(ctx), out_(out), name_work_(name_work) {}
 
   bool run() {
     if (words_ < kSpirvHeaderWords)
@@ -184,8 +184,10 @@ class ModuleReader {
   void instruction(uint32_t opcode, Bytes in) {
     const size_t n = in.size() / 4;
     auto w = [&](size_t k) { return load_le<uint32_t>(in.data() + k * 4); };
-    names_.add(64);  // indent, result id, opcode name
-    for (size_t k = 1; k < n; ++k) names_.operand(w(k));
+    if (name_work_) {
+      names_.add(64);  // indent, result id, opcode name
+      for (size_t k = 1; k < n; ++k) names_.operand(w(k));
+    }
     switch (opcode) {
       case kOpEntryPoint:
         if (n >= 3) {
@@ -202,10 +204,10 @@ class ModuleReader {
         break;
       case kOpDecorate:
         if (n >= 4 && w(2) == kDecorationLocation) locations_.emplace_back(w(1), w(3));
-        if (n >= 4 && w(2) == kDecorationBuiltIn) names_.save(w(1), mix(mix(0, opcode), w(3)), 32);
+        if (n >= 4 && w(2) == kDecorationBuiltIn && name_work_) names_.save(w(1), mix(mix(0, opcode), w(3)), 32);
         break;
       default:
-        name(opcode, in, n, w);
+        if (name_work_) name(opcode, in, n, w);
         break;
     }
   }
@@ -299,6 +301,7 @@ class ModuleReader {
   SpirvModule& out_;
   std::vector<std::pair<uint32_t, uint32_t>> variables_;  // id, storage class
   std::vector<std::pair<uint32_t, uint32_t>> locations_;  // id, location
+  bool name_work_;
   NameWork names_;
 };
 
@@ -308,8 +311,8 @@ std::string spirv_version_text(uint32_t version) {
   return strprintf("%u.%u", (version >> 16) & 0xFF, (version >> 8) & 0xFF);
 }
 
-bool read_spirv(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out) {
-  return ModuleReader(code, base, at, ctx, out).run();
+bool read_spirv(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out, bool name_work) {
+  return ModuleReader(code, base, at, ctx, out, name_work).run();
 }
 
 size_t instruction_word(Bytes code, size_t index) {

@@ -48,7 +48,8 @@ struct SpirvModule {
   std::vector<uint32_t> input_locations;
   std::vector<uint32_t> output_locations;
   // An upper bound of the bytes SPIRV-Tools' friendly-name mapper builds
-  // and the disassembly prints for this module (see above).
+  // and the disassembly prints for this module (see above); 0 when not
+  // asked for.
   uint64_t name_work = 0;
 };
 
@@ -57,7 +58,9 @@ struct SpirvModule {
 
 // Reads `code` (whole words: the VBC header sizes stages in words) whose
 // first byte is at `base` in the file; diagnostics name `at`.words[i].
-bool read_spirv(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out);
+// `name_work`: whether to shadow SPIRV-Tools' name mapper (the module is
+// going to SPIRV-Tools); it is most of the walk's cost.
+bool read_spirv(Bytes code, uint64_t base, const FieldPath& at, Context& ctx, SpirvModule& out, bool name_work);
 
 // The word at which instruction `index` (0-based) starts in a module
 // read_spirv() accepted, or 0 (the header) when there is no such

@@ -89,12 +89,35 @@ TEST(VbcDump, JsonGivesEachStagesEntryPointExecutionModelAndWords) {
     EXPECT_EQ(stage["words"], s.stages[i].words());
     EXPECT_EQ(j["header"]["bytecode_words"][std::string(stage_name(kStages[i]))], s.stages[i].words());
   }
-  EXPECT_EQ(j["stages"][0]["input_locations"], nlohmann::ordered_json({0, 1, 2}));
+  EXPECT_EQ(j["stages"][0]["input_locations"], nlohmann::ordered_json::array({0, 1, 2}));
   EXPECT_EQ(j["stages"][4]["output_locations"], nlohmann::ordered_json::array({0}));
   EXPECT_EQ(j["bindings"][1]["texel"]["rank"], "Cube");
   EXPECT_EQ(j["bindings"][2]["stage_mask"]["stages"], "vert|tesc|tese|geom|frag");
   EXPECT_EQ(j["uniform"]["members"][1]["base_type"], "Unsigned");
   EXPECT_TRUE(j["warnings"].empty());
+}
+
+// Each stage's SPIR-V is a payload of the file, tagged with its stage, for
+// a SPIR-V reader that registers for them.
+TEST(VbcDump, EachStageIsAPayloadTaggedWithItsStage) {
+  const Shader s = build::sample("all_stages");
+  const std::vector<uint8_t> file = build::bytes(s);
+  const formats::Format& f = *formats::find("vbc");
+  const formats::Decoded d = f.parse(file, 0, {});
+  ASSERT_TRUE(d.ok()) << d.error->to_string();
+  const std::vector<formats::Payload> payloads = f.payloads(d, file);
+  ASSERT_EQ(payloads.size(), 5u);
+  uint64_t offset = file.size();
+  for (const Stage stage : kStages) offset -= s.stage(stage).code.size();
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    const formats::Payload& p = payloads[i];
+    EXPECT_EQ(p.tag, stage_name(kStages[i]));
+    EXPECT_EQ(p.path, "stages." + p.tag);
+    EXPECT_EQ(p.where.to_string(), "/stages/" + std::to_string(i));
+    EXPECT_EQ(p.offset, offset);
+    EXPECT_TRUE(std::equal(p.bytes.begin(), p.bytes.end(), s.stages[i].code.begin(), s.stages[i].code.end()));
+    offset += p.bytes.size();
+  }
 }
 
 // identify, check and dump through the CLI: the registry's descriptor is

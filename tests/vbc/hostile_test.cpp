@@ -49,7 +49,6 @@ std::function<uint64_t(const Sections&)> fixed(uint64_t offset) {
 // Record `i` of a table of `size`-byte records whose count is at `table`.
 uint64_t record(uint64_t table, size_t size, size_t i) { return table + 4 + size * i; }
 
-
 std::vector<Case> cases() {
   std::vector<Case> out;
   // ---- Header
@@ -291,7 +290,9 @@ TEST(VbcHostile, CountsOf0xFFFFFFFFInEveryTableEndAtTheCount) {
 
 // Every byte of the header and the records of a sample, set to 0, 0xFF or
 // one more: the reader ends cleanly, and what it accepts re-encodes to the
-// same bytes (a compact stand-in for fuzzing, under ASan and UBSan).
+// same bytes (a compact stand-in for fuzzing, under ASan and UBSan). The
+// SPIR-V is not what changes, so SPIRV-Tools is left out (its validator
+// would take most of the time); the structural reader still reads it.
 TEST(VbcHostile, EveryByteOfTheRecordsChangedEndsCleanly) {
   for (const std::string name : {"basic", "every_limit"}) {
     Sections at;
@@ -302,7 +303,7 @@ TEST(VbcHostile, EveryByteOfTheRecordsChangedEndsCleanly) {
         std::vector<uint8_t> copy = file;
         copy[i] = delta == 0 ? uint8_t{0xFF} : static_cast<uint8_t>(delta < 0 ? 0 : copy[i] + 1);
         if (copy == file) continue;
-        const ParseResult r = parse(copy);
+        const ParseResult r = parse_shader(copy, Limits{}, 0, {.validate_spirv = false});
         if (!r.ok()) {
           EXPECT_LE(r.error->offset, copy.size()) << name << " byte " << i;
           ++rejected;
