@@ -177,7 +177,7 @@ std::string column_of(const Result& result) {
 }
 
 std::string_view sweep_counts(std::string_view sweep) {
-  return sweep == "truncate" ? "prefixes cut" : "misaligned copies";
+  return sweep == "truncate" ? "prefixes cut" : "aligned and misaligned reads";
 }
 
 ci::Log report_ci(const Report& r) {

@@ -56,7 +56,7 @@ inline constexpr const char* kImplCounts[] = {"accept", "reject", "crash", "time
 // for shaderprobe's sweeps ("shaderprobe truncate").
 [[nodiscard]] std::vector<std::string> matrix_columns(const Report& r);
 [[nodiscard]] std::string column_of(const Result& result);
-// What a sweep column counts, for headers: "prefixes cut", "misaligned copies".
+// What a sweep column counts, for headers: "prefixes cut", "aligned and misaligned reads".
 [[nodiscard]] std::string_view sweep_counts(std::string_view sweep);
 
 }  // namespace sp::conform

@@ -181,6 +181,7 @@ Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOu
 Result sweep_result(const Case& c, SweepKind kind, const std::vector<SweepCounts>& parts, Verdict aligned) {
   SweepCounts counts;
   for (const SweepCounts& part : parts) counts.add(part);
+  if (kind == SweepKind::misalign) counts.compare_copies();
   // A sweep's verdict: what its runs did when all were clean (prefixes
   // are rejected; aligned copies do what the aligned parse did).
   Result r = result_for(c, kShaderprobe, sweep_name(kind), aligned);
@@ -275,7 +276,6 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
     if (!a.output.empty() && std::find(what.outputs.begin(), what.outputs.end(), a.output) == what.outputs.end())
       what.outputs.push_back(a.output);
   what.boundaries = options.truncate;
-  what.digest = options.misalign;
 
   Shared<Counters> counters;
   std::vector<CaseRun> runs(cases.size());
@@ -313,8 +313,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
       out.resize(parts.size());
       for (size_t s = 0; s < parts.size(); ++s)
         tasks.emplace_back([&, kind, part = parts[s], slot = &out[s]] {
-          *slot = run_sweep(kind, read_bytes(c.path), part, run.ours.digest, options.shaderprobe_limits,
-                            &counters->runs_done);
+          *slot = run_sweep(kind, read_bytes(c.path), part, options.shaderprobe_limits, &counters->runs_done);
         });
       counters->runs += items.size();
     }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "conformance/sweeps.h"
 #include "core/diagnostic_json.h"
 #include "formats/read.h"
 #include "formats/registry.h"
@@ -54,7 +53,6 @@ void observe_in_child(const std::vector<uint8_t>& input, const Observation& what
                              {"outputs", dumps(*e.format, e.payload.bytes, nullptr, what.outputs)}});
   }
   if (what.boundaries) j["boundaries"] = formats::boundaries(r, input);
-  if (what.digest) j["digest"] = observation_digest(input);
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = write(1, text.data() + done, text.size() - done);
@@ -123,7 +121,6 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
     o.payloads.push_back({p["format"], p["path"], p["offset"], p["size"], p["ok"],
                           p["outputs"].get<std::map<std::string, std::string>>()});
   o.boundaries = j.value("boundaries", std::vector<uint64_t>{});
-  o.digest = j.value("digest", uint64_t{0});
   return o;
 }
 

@@ -38,7 +38,6 @@ struct Observation {
   std::vector<std::string> outputs;
   bool payloads = false;
   bool boundaries = false;  // for the truncate sweep's plan
-  bool digest = false;      // observation_digest, the misalign sweep's reference
 };
 
 struct ShaderprobeOutcome {
@@ -52,7 +51,6 @@ struct ShaderprobeOutcome {
   std::map<std::string, std::string> outputs;
   std::vector<PayloadObservation> payloads;
   std::vector<uint64_t> boundaries;  // formats::boundaries, in the file
-  uint64_t digest = 0;
   double seconds = 0;
   uint64_t max_rss_bytes = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <stdexcept>
 
 #include "conformance/outcome.h"
 #include "core/text_buffer.h"
@@ -15,10 +16,13 @@ namespace {
 // Shared between the parent and its workers (subprocess.h), so the parent
 // knows how far a worker got when it crashed.
 struct Progress {
+  static constexpr size_t kMaxCopies = 16;  // misalign items: offsets 0..15
   uint64_t next = 0;  // index of the item being run
   uint64_t runs = 0;
   uint64_t mismatches = 0;
   uint64_t first_mismatch = UINT64_MAX;
+  uint64_t digests[kMaxCopies] = {};  // misalign, by item index
+  bool read[kMaxCopies] = {};         // the item's read ended
 };
 
 // True when the prefix of length n is handled as the truncate sweep
@@ -41,23 +45,22 @@ std::string item_name(SweepKind kind, uint64_t item) {
 }
 
 // Runs items [progress.next, size) in this (worker) process.
-void run_items(SweepKind kind, Bytes input, std::span<const uint64_t> items, uint64_t reference, Progress& progress,
+void run_items(SweepKind kind, Bytes input, std::span<const uint64_t> items, Progress& progress,
                std::atomic<uint64_t>* done) {
   const formats::Format& format = formats::reader_for(input);
   std::vector<uint8_t> buffer(kind == SweepKind::misalign ? input.size() + 16 : 0);
   for (; progress.next < items.size(); ++progress.next) {
     const uint64_t item = items[progress.next];
-    bool ok;
     if (kind == SweepKind::truncate) {
-      ok = prefix_ok(format, input, item);
+      if (!prefix_ok(format, input, item) && progress.mismatches++ == 0) progress.first_mismatch = item;
     } else {
       std::memset(buffer.data(), 0, buffer.size());
       if (!input.empty()) std::memcpy(buffer.data() + item, input.data(), input.size());
-      ok = observation_digest(Bytes(buffer).subspan(item, input.size())) == reference;
+      progress.digests[progress.next] = observation_digest(Bytes(buffer).subspan(item, input.size()));
+      progress.read[progress.next] = true;
     }
     ++progress.runs;
     if (done != nullptr) done->fetch_add(1, std::memory_order_relaxed);
-    if (!ok && progress.mismatches++ == 0) progress.first_mismatch = item;
   }
 }
 
@@ -149,9 +152,9 @@ TruncatePlan plan_truncate(uint64_t size, const std::vector<uint64_t>& boundarie
 }
 
 std::vector<uint64_t> misalign_offsets(uint64_t size) {
-  if (size > kMisalignAllBelow) return {1, 2, 4, 8};
-  std::vector<uint64_t> out(15);
-  std::iota(out.begin(), out.end(), uint64_t{1});
+  if (size > kMisalignAllBelow) return {0, 1, 2, 4, 8};
+  std::vector<uint64_t> out(16);
+  std::iota(out.begin(), out.end(), uint64_t{0});
   return out;
 }
 
@@ -163,14 +166,26 @@ void SweepCounts::add(const SweepCounts& later) {
   if (detail.empty()) detail = later.detail;
   seconds += later.seconds;
   max_rss_bytes = std::max(max_rss_bytes, later.max_rss_bytes);
+  digests.insert(digests.end(), later.digests.begin(), later.digests.end());
 }
 
-SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items, uint64_t reference,
-                      const RunLimits& limits, std::atomic<uint64_t>* done) {
+void SweepCounts::compare_copies() {
+  const auto aligned = std::find_if(digests.begin(), digests.end(), [](const auto& d) { return d.first == 0; });
+  if (aligned == digests.end()) return;
+  for (const auto& [offset, digest] : digests) {
+    if (digest == aligned->second) continue;
+    if (mismatches++ == 0 && detail.empty()) detail = "first mismatch: " + item_name(SweepKind::misalign, offset);
+  }
+}
+
+SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items, const RunLimits& limits,
+                      std::atomic<uint64_t>* done) {
+  if (kind == SweepKind::misalign && items.size() > Progress::kMaxCopies)
+    throw std::logic_error("misalign: more offsets than a slice holds");
   SweepCounts counts;
   Shared<Progress> progress;
   while (progress->next < items.size()) {
-    const RunResult r = run_forked([&] { run_items(kind, input, items, reference, *progress, done); }, limits);
+    const RunResult r = run_forked([&] { run_items(kind, input, items, *progress, done); }, limits);
     counts.seconds += r.seconds;
     counts.max_rss_bytes = std::max(counts.max_rss_bytes, r.max_rss_bytes);
     const std::optional<Verdict> end = abnormal_end(r);
@@ -189,6 +204,8 @@ SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> ite
   }
   counts.runs = progress->runs;
   counts.mismatches = progress->mismatches;
+  for (size_t i = 0; kind == SweepKind::misalign && i < items.size(); ++i)
+    if (progress->read[i]) counts.digests.emplace_back(items[i], progress->digests[i]);
   if (counts.detail.empty() && counts.mismatches > 0)
     counts.detail = "first mismatch: " + item_name(kind, progress->first_mismatch);
   return counts;

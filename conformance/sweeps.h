@@ -22,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "conformance/subprocess.h"
@@ -55,9 +56,11 @@ struct TruncatePlan {
 
 [[nodiscard]] TruncatePlan plan_truncate(uint64_t size, const std::vector<uint64_t>& boundaries);
 
-// Inputs up to this size are copied at offsets 1..15; a larger one at one
-// offset per alignment a copy can break (1, 2, 4, 8): each copy is a whole
-// read with every dump, too dear to take fifteen of a large file.
+// The misalign sweep reads the input aligned (offset 0: the reference)
+// and, up to this size, copies at offsets 1..15; a larger one at one offset
+// per alignment a copy can break (1, 2, 4, 8): each read is a whole read
+// with every dump, too dear to take fifteen of a large file. The aligned
+// read is an item like the copies, so all may run at once.
 inline constexpr uint64_t kMisalignAllBelow = 1024 * 1024;
 
 [[nodiscard]] std::vector<uint64_t> misalign_offsets(uint64_t size);
@@ -70,15 +73,19 @@ struct SweepCounts {
   std::string detail;  // the first crash or mismatch, for triage
   double seconds = 0;  // the workers' wall time, added up
   uint64_t max_rss_bytes = 0;
+  // misalign: the digest of each read that ended, by offset
+  std::vector<std::pair<uint64_t, uint64_t>> digests;
   // Adds a later slice's counts (its detail only when this one has none).
   void add(const SweepCounts& later);
+  // misalign, once every slice is added: counts the copies read otherwise
+  // than at offset 0 (none when the aligned read did not end).
+  void compare_copies();
 };
 
 // Runs `items` (prefix lengths for truncate, offsets for misalign) over
-// `input`; `reference` is observation_digest(input), for misalign. Each item
-// run adds 1 to `done` (shared with the workers: progress for the caller),
-// when given. `limits.timeout` bounds each worker.
-[[nodiscard]] SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items, uint64_t reference,
+// `input`. Each item run adds 1 to `done` (shared with the workers:
+// progress for the caller), when given. `limits.timeout` bounds each worker.
+[[nodiscard]] SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items,
                                     const RunLimits& limits, std::atomic<uint64_t>* done = nullptr);
 
 // A 64-bit digest of everything a caller can observe about a read of

@@ -205,8 +205,22 @@ TEST(Conform, TruncatePlanCutsAroundBoundariesWithinItsBudget) {
 }
 
 TEST(Conform, MisalignTakesEveryOffsetOfSmallInputs) {
-  EXPECT_EQ(misalign_offsets(100).size(), 15u);
-  EXPECT_EQ(misalign_offsets(kMisalignAllBelow + 1), (std::vector<uint64_t>{1, 2, 4, 8}));
+  EXPECT_EQ(misalign_offsets(100).size(), 16u);  // the aligned read, then 1..15
+  EXPECT_EQ(misalign_offsets(kMisalignAllBelow + 1), (std::vector<uint64_t>{0, 1, 2, 4, 8}));
+}
+
+// Copies are compared with the aligned read (offset 0) once every slice is
+// in; without it (its worker crashed) nothing is compared.
+TEST(Conform, MisalignComparesCopiesWithTheAlignedRead) {
+  SweepCounts counts;
+  counts.digests = {{1, 7}, {0, 7}, {2, 9}, {3, 9}};
+  counts.compare_copies();
+  EXPECT_EQ(counts.mismatches, 2u);
+  EXPECT_EQ(counts.detail, "first mismatch: copy at offset 2");
+  SweepCounts orphan;
+  orphan.digests = {{1, 7}, {2, 9}};
+  orphan.compare_copies();
+  EXPECT_EQ(orphan.mismatches, 0u);
 }
 
 // The formats report where their structures begin and end: the
