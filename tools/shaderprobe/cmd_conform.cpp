@@ -161,7 +161,7 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("paths", o->paths,
                   "Case folders, suite roots (conformance/cases), folders of inputs or single files; searched "
                   "recursively. Names y_* must be accepted, n_* rejected, i_* either but cleanly; others carry no "
-                  "expectation")
+                  "expectation. A case is named by its path as given; finding none is a usage error")
       ->required();
   std::string peers;
   for (const formats::Peer* p : formats::peers()) peers += ", " + std::string(p->name) + " (" + std::string(p->note) + ")";
@@ -173,8 +173,11 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see README); may repeat")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--sweep", o->sweeps, "shaderprobe sweeps, comma-separated: truncate (every proper prefix), "
-                                        "misalign (copies at offsets 1..15)")
+  cmd->add_option("--sweep", o->sweeps, "shaderprobe sweeps, comma-separated: truncate (every proper prefix up to "
+                                        "64 KiB; above, the first 4096, cuts around the structure boundaries the "
+                                        "read saw and samples, within 64 times the file's size of reading), "
+                                        "misalign (the aligned read and copies at offsets 1..15; above 1 MiB at 1, "
+                                        "2, 4 and 8)")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--fail-on", o->fail_on,
