@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -113,12 +114,28 @@ bool adapter_available(const AdapterConfig& a) {
   return false;
 }
 
+std::string adapter_version(const AdapterConfig& a) {
+  const RunResult r = run_command({a.command[0], "--version"}, {std::chrono::milliseconds(5000), 0});
+  if (!r.ok()) return "unknown";
+  std::string first;
+  std::istringstream lines(r.out.empty() ? r.err : r.out);
+  for (std::string line; std::getline(lines, line);) {
+    line.erase(0, line.find_first_not_of(" \t"));
+    if (line.empty()) continue;
+    if (line.find("version") != std::string::npos) return line.substr(0, 200);
+    if (first.empty()) first = line.substr(0, 200);
+  }
+  return first.empty() ? "unknown" : first;
+}
+
 AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input) {
   std::vector<std::string> argv = a.command;
   for (std::string& arg : argv)
     if (arg == "{input}") arg = input.string();
   const RunResult r = run_command(argv, a.limits);
   AdapterOutcome o;
+  o.seconds = r.seconds;
+  o.max_rss_bytes = r.max_rss_bytes;
   if (const auto end = abnormal_end(r)) {
     o.verdict = *end;
     o.detail = end_summary(r);

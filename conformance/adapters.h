@@ -71,10 +71,16 @@ struct AdapterOutcome {
   Verdict verdict = Verdict::crash;
   std::string detail;  // how it ended, when it did not accept
   std::string out;     // standard output, when it accepted
+  double seconds = 0;
+  uint64_t max_rss_bytes = 0;
 };
 
 // Whether the adapter's program can be found (a path, or a name in PATH).
 [[nodiscard]] bool adapter_available(const AdapterConfig& a);
+
+// The first line of `<program> --version` that names a version (or its
+// first line), "unknown" when it says nothing or fails.
+[[nodiscard]] std::string adapter_version(const AdapterConfig& a);
 
 [[nodiscard]] AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <stdexcept>
 
 namespace sp::conform {
@@ -61,19 +62,29 @@ std::string_view expectation_name(Expectation e) {
 
 std::vector<Case> collect_cases(const std::vector<fs::path>& paths) {
   std::vector<Case> out;
+  std::set<std::string> seen;
+  const auto add = [&](const fs::path& path, std::string name) {
+    // The same file named twice (`conform a a`, or a file inside a folder
+    // also given) is one case.
+    if (seen.insert(name).second) out.push_back(make_case(path, std::move(name)));
+  };
   for (const fs::path& root : paths) {
+    // Names are paths as given, so a/x.bin and b/x.bin stay two cases and a
+    // symlink keeps its own name; a trailing '/' is not doubled.
+    std::string given = root.generic_string();
+    while (given.size() > 1 && given.back() == '/') given.pop_back();
     if (fs::is_regular_file(root)) {
-      out.push_back(make_case(root, root.filename().string()));
+      add(root, given);
       continue;
     }
     if (!fs::is_directory(root)) throw std::runtime_error("cannot read " + root.string());
-    std::vector<Case> found;
+    std::vector<fs::path> found;
     for (const auto& e : fs::recursive_directory_iterator(root))
-      if (e.is_regular_file() && is_input(e.path()))
-        found.push_back(make_case(e.path(), fs::relative(e.path(), root).generic_string()));
-    std::sort(found.begin(), found.end(), [](const Case& a, const Case& b) { return a.name < b.name; });
-    out.insert(out.end(), found.begin(), found.end());
+      if (e.is_regular_file() && is_input(e.path())) found.push_back(e.path());
+    std::sort(found.begin(), found.end());
+    for (const fs::path& f : found) add(f, given + "/" + fs::relative(f, root).generic_string());
   }
+  if (out.empty()) throw std::runtime_error("no inputs found (sidecars, *.md and *.json are not inputs)");
   return out;
 }
 

@@ -53,7 +53,7 @@ struct Sidecar {
 
 struct Case {
   std::filesystem::path path;
-  std::string name;  // relative to the PATH argument it was found under
+  std::string name;  // the path as given: the PATH argument, then the path below it
   Expectation expect = Expectation::none;
   std::optional<Sidecar> sidecar;
 };
@@ -61,9 +61,10 @@ struct Case {
 inline constexpr std::string_view kSidecarSuffix = ".expect";
 
 // Every input under each path (a file, a case folder, a suite root, or any
-// folder of inputs), recursively, sorted by name. Skips sidecars and
-// documentation (*.md, *.json). Throws std::runtime_error on an unreadable
-// path or a sidecar that is not valid.
+// folder of inputs), recursively, sorted by name within each path, each
+// file once. Skips sidecars and documentation (*.md, *.json). Throws
+// std::runtime_error on an unreadable path, a sidecar that is not valid, or
+// when no input is found.
 [[nodiscard]] std::vector<Case> collect_cases(const std::vector<std::filesystem::path>& paths);
 
 [[nodiscard]] Expectation expectation_of(std::string_view file_name);

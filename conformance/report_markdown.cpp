@@ -6,25 +6,24 @@
 namespace sp::conform {
 namespace {
 
-constexpr size_t kListed = 40;  // lines per list; the JSON report has the rest
-
 std::string counts_line(const nlohmann::ordered_json& object) {
   std::string out;
   for (const auto& [k, v] : object.items()) out += (out.empty() ? "" : ", ") + k + " " + v.dump();
   return out;
 }
 
-void list(std::ostringstream& md, const std::string& title, const std::vector<const Result*>& rows) {
+// Every finding, one line each, whatever the file is called: the JSON
+// report has the same list, with more fields.
+void list(std::ostringstream& md, const std::string& title, const std::vector<Finding>& rows) {
   if (rows.empty()) return;
   md << "\n### " << title << " (" << rows.size() << ")\n\n";
-  for (size_t i = 0; i < rows.size() && i < kListed; ++i) {
-    const Result& r = *rows[i];
-    md << "- `" << r.case_name << "` " << column_of(r) << ": " << verdict_name(r.verdict);
-    if (r.mismatches > 0) md << ", " << r.mismatches << " mismatches";
+  for (const Finding& f : rows) {
+    const Result& r = *f.result;
+    md << "- `" << r.case_name << "` " << column_of(r) << ": " << f.kind;
+    if (r.mismatches > 0) md << ", " << r.mismatches << " of " << r.runs << " " << sweep_counts(r.sweep);
     if (!r.detail.empty()) md << " — " << r.detail;
     md << "\n";
   }
-  if (rows.size() > kListed) md << "- ... " << rows.size() - kListed << " more in the JSON report\n";
 }
 
 }  // namespace
@@ -47,21 +46,18 @@ std::string report_markdown(const Report& r) {
     md << " |\n";
   }
   if (!s["sweeps"].empty()) {
-    md << "\n| shaderprobe sweep | cases | runs | crashes | mismatches |\n|---|---|---|---|---|\n";
+    md << "\n| shaderprobe sweep | cases | runs | crashes | mismatches | boundaries cut |\n|---|---|---|---|---|---|\n";
     for (const auto& [sweep, c] : s["sweeps"].items())
-      md << "| " << sweep << " | " << c["cases"] << " | " << c["runs"] << " | " << c["crashes"] << " | "
-         << c["mismatches"] << " |\n";
+      md << "| " << sweep << " (runs: " << sweep_counts(sweep) << ") | " << c["cases"] << " | " << c["runs"] << " | "
+         << c["crashes"] << " | " << c["mismatches"] << " | "
+         << (c.contains("boundaries") ? c["boundaries_cut"].dump() + " of " + c["boundaries"].dump() : "-") << " |\n";
   }
-  std::vector<const Result*> failures, others;
-  for (const Result& res : r.results) {
-    if (res.impl == kShaderprobe) {
-      if (res.met == false || res.crashes > 0 || res.mismatches > 0) failures.push_back(&res);
-    } else if (res.met == false || res.agrees == false) {
-      others.push_back(&res);
-    }
-  }
-  list(md, "shaderprobe failures", failures);
-  list(md, "Other implementations: unmet expectations and disagreements (reported, not fatal)", others);
+  std::vector<Finding> fatal, reported;
+  for (const Finding& f : findings(r)) (f.fails ? fatal : reported).push_back(f);
+  std::string fail_on;
+  for (const std::string& w : fail_on_words(r.fail_on)) fail_on += (fail_on.empty() ? "" : ",") + w;
+  list(md, "Failures (--fail-on " + (fail_on.empty() ? "none" : fail_on) + ")", fatal);
+  list(md, "Reported, not fatal", reported);
   return md.str();
 }
 

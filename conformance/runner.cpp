@@ -3,8 +3,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <ctime>
+#include <exception>
 #include <fstream>
 #include <iterator>
+#include <mutex>
+#include <thread>
 
 #include "conformance/shaderprobe_run.h"
 #include "conformance/sweeps.h"
@@ -12,6 +18,8 @@
 
 namespace sp::conform {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::vector<uint8_t> read_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -28,46 +36,79 @@ Result result_for(const Case& c, std::string_view impl, std::string_view sweep, 
   return r;
 }
 
-Result sweep_result(const Case& c, SweepKind kind, const std::vector<uint8_t>& input, Verdict aligned,
-                    const RunLimits& limits) {
-  const SweepCounts counts = run_sweep(kind, input, limits);
-  // A sweep's verdict: what its runs did when all were clean (prefixes
-  // are rejected; aligned copies do what the aligned parse did).
-  Result r = result_for(c, kShaderprobe, sweep_name(kind), aligned);
-  r.verdict = counts.crashes > 0    ? Verdict::crash
-              : counts.timeouts > 0 ? Verdict::timeout
-              : kind == SweepKind::truncate ? Verdict::reject
-                                            : aligned;
-  r.runs = counts.runs;
-  r.crashes = counts.crashes + counts.timeouts;
-  r.mismatches = counts.mismatches;
-  r.met = r.crashes == 0 && r.mismatches == 0;
-  r.detail = counts.detail;
-  return r;
+// Runs task(0), ..., task(count - 1) on `jobs` threads; the first exception
+// a task throws is rethrown once every thread has ended.
+void parallel_for(size_t count, unsigned jobs, const std::function<void(size_t)>& task) {
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto worker = [&] {
+    for (size_t i; (i = next++) < count;) {
+      try {
+        task(i);
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> threads;
+    for (unsigned t = 1; t < std::min<size_t>(jobs, count); ++t) threads.emplace_back(worker);
+    worker();
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
+// A sweep's items cut into slices for workers run at once, each about
+// `target` of cost (bytes read): one slice when there is nothing to share.
+std::vector<std::span<const uint64_t>> slices(const std::vector<uint64_t>& items, uint64_t target,
+                                              const std::function<uint64_t(uint64_t)>& cost) {
+  std::vector<std::span<const uint64_t>> out;
+  size_t begin = 0;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    sum += cost(items[i]);
+    if (sum >= target || i + 1 == items.size()) {
+      out.emplace_back(items.data() + begin, i + 1 - begin);
+      begin = i + 1;
+      sum = 0;
+    }
+  }
+  return out;
+}
+
+// Slices big enough that a fork per slice costs nothing beside them.
+constexpr uint64_t kMinSliceBytes = 16u << 20;
+
+bool clean(Verdict v) { return v == Verdict::accept || v == Verdict::reject; }
+
 std::optional<bool> adapter_meets(Expectation e, Verdict v) {
-  const bool clean = v == Verdict::accept || v == Verdict::reject;
   switch (e) {
     case Expectation::accept: return v == Verdict::accept;
     case Expectation::reject: return v == Verdict::reject;
-    case Expectation::either: return clean;
+    case Expectation::either: return clean(v);
     case Expectation::none: break;
   }
   return std::nullopt;
 }
 
-// Whether the adapter's output, of an input shaderprobe `accepted` with
-// `expected` as its dump, is shaderprobe's.
-void compare_output(Result& r, const AdapterConfig& a, const AdapterOutcome& o, bool accepted,
-                    const std::optional<std::string>& expected, const std::string& why_rejected) {
-  if (a.output.empty()) return;
+// Whether the adapter agrees with shaderprobe: an adapter that prints
+// output, on an input it accepts, when its output is shaderprobe's dump
+// (`expected`; a dump may succeed where the whole read fails, as a
+// bitstream-level dump does); otherwise when it accepts or rejects as
+// shaderprobe did (`accepted`). A crash or hang is a finding of its own.
+void compare_with_shaderprobe(Result& r, const AdapterConfig& a, const AdapterOutcome& o, bool accepted,
+                              const std::optional<std::string>& expected, const std::string& why_rejected) {
   if (o.verdict == Verdict::accept) {
-    r.agrees = expected && *expected == o.out;
-    if (!expected) r.detail = "accepted; shaderprobe rejects: " + why_rejected;
-    else if (!*r.agrees) r.detail = "output differs from shaderprobe dump --format=" + a.output;
-  } else {
-    r.agrees = o.verdict == Verdict::reject && !accepted;
+    const bool compared = !a.output.empty() && expected;
+    r.agrees = compared ? *expected == o.out : accepted;
+    if (!*r.agrees)
+      r.detail = compared ? "output differs from shaderprobe dump --format=" + a.output
+                          : "accepted; shaderprobe rejects: " + why_rejected;
+  } else if (o.verdict == Verdict::reject) {
+    r.agrees = !accepted;
+    if (accepted) r.detail = "rejected; shaderprobe accepts: " + o.detail;
   }
 }
 
@@ -81,13 +122,19 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
+Result with_costs(Result r, const AdapterOutcome& o) {
+  r.seconds = o.seconds;
+  r.max_rss_bytes = o.max_rss_bytes;
+  return r;
+}
+
 // The adapter on a payload of a format it reads, where the case's own
 // format is another (llvm-bcanalyzer on a container's DXIL bitcode): the
 // payload's bytes in a file of their own. The case's expectation is about
 // the whole file, so only the output is compared.
 Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObservation& p,
                       const std::vector<uint8_t>& input) {
-  static unsigned serial = 0;
+  static std::atomic<unsigned> serial = 0;
   const std::filesystem::path file = std::filesystem::temp_directory_path() /
                                      ("sp-conform-" + std::to_string(getpid()) + "-" + std::to_string(serial++));
   {
@@ -100,11 +147,11 @@ Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObserv
   Result r = result_for(c, a.name, "none", o.verdict);
   r.detail = o.detail;
   const auto it = p.outputs.find(a.output);
-  compare_output(r, a, o, p.ok, it != p.outputs.end() ? std::optional(it->second) : std::nullopt,
-                 "its " + p.format + " reader rejects it");
+  compare_with_shaderprobe(r, a, o, p.ok, it != p.outputs.end() ? std::optional(it->second) : std::nullopt,
+                           "its " + p.format + " reader rejects it");
   r.detail = "given " + p.path + " (" + p.format + ", " + std::to_string(p.size) + " bytes at " +
              std::to_string(p.offset) + ")" + (r.detail.empty() ? "" : ": " + r.detail);
-  return r;
+  return with_costs(r, o);
 }
 
 Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOutcome& ours,
@@ -124,26 +171,165 @@ Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOu
   const AdapterOutcome o = run_adapter(a, c.path);
   Result r = result_for(c, a.name, "none", o.verdict);
   r.met = adapter_meets(c.expect, o.verdict);
-  r.detail = carried.empty() || o.detail.empty() ? carried + o.detail : carried + ": " + o.detail;
-  if (!a.output.empty())
-    compare_output(r, a, o, ours.verdict == Verdict::accept, shaderprobe_output(ours, a.output), ours.detail);
+  r.detail = o.detail;
+  if (clean(ours.verdict))
+    compare_with_shaderprobe(r, a, o, ours.verdict == Verdict::accept, shaderprobe_output(ours, a.output), ours.detail);
+  if (!carried.empty()) r.detail = r.detail.empty() ? carried : carried + ": " + r.detail;
+  return with_costs(r, o);
+}
+
+Result sweep_result(const Case& c, SweepKind kind, const std::vector<SweepCounts>& parts, Verdict aligned) {
+  SweepCounts counts;
+  for (const SweepCounts& part : parts) counts.add(part);
+  if (kind == SweepKind::misalign) counts.compare_copies();
+  // A sweep's verdict: what its runs did when all were clean (prefixes
+  // are rejected; aligned copies do what the aligned parse did).
+  Result r = result_for(c, kShaderprobe, sweep_name(kind), aligned);
+  r.verdict = counts.crashes > 0                ? Verdict::crash
+              : counts.timeouts > 0             ? Verdict::timeout
+              : kind == SweepKind::truncate ? Verdict::reject
+                                                : aligned;
+  r.runs = counts.runs;
+  r.crashes = counts.crashes + counts.timeouts;
+  r.mismatches = counts.mismatches;
+  r.met = r.crashes == 0 && r.mismatches == 0;
+  r.detail = counts.detail;
+  r.seconds = counts.seconds;
+  r.max_rss_bytes = counts.max_rss_bytes;
   return r;
 }
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+// One case's runs, filled by the tasks of both phases.
+struct CaseRun {
+  ShaderprobeOutcome ours;
+  std::string format;
+  TruncatePlan plan;
+  std::vector<uint64_t> offsets;
+  std::vector<SweepCounts> truncated, misaligned;  // one per slice
+  std::vector<Result> adapters;
+};
+
+// What the threads and workers count as they go (children add sweep items
+// through shared memory).
+struct Counters {
+  std::atomic<size_t> cases_read{0};
+  std::atomic<uint64_t> runs{0};
+  std::atomic<uint64_t> runs_done{0};
+};
+
+// Calls options.progress about once a second from a thread of its own.
+class ProgressTicker {
+ public:
+  ProgressTicker(const RunnerOptions& options, size_t cases, const Counters& counters)
+      : thread_([this, &options, cases, &counters, start = Clock::now()](const std::stop_token& stop) {
+          if (!options.progress) return;
+          std::unique_lock lock(mutex_);
+          for (;;) {
+            // Wakes at once when the run ends (the jthread's stop request).
+            (void)wake_.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; });
+            if (stop.stop_requested()) return;
+            RunProgress now;
+            now.cases = cases;
+            now.cases_read = counters.cases_read.load();
+            now.runs = counters.runs.load();
+            now.runs_done = counters.runs_done.load();
+            now.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            options.progress(now);
+          }
+        }) {}
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::jthread thread_;  // last: started once the members it uses exist
+};
 
 }  // namespace
 
 Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& options) {
   Report report;
+  report.run.date = utc_now();
+  report.run.versions[std::string(kShaderprobe)] = SP_VERSION;
   report.impls.emplace_back(kShaderprobe);
-  for (const AdapterConfig& a : options.adapters) report.impls.push_back(a.name);
+  for (const AdapterConfig& a : options.adapters) {
+    report.impls.push_back(a.name);
+    report.run.versions[a.name] = adapter_version(a);
+  }
   report.sweeps.emplace_back("none");
   if (options.truncate) report.sweeps.emplace_back(sweep_name(SweepKind::truncate));
   if (options.misalign) report.sweeps.emplace_back(sweep_name(SweepKind::misalign));
+
+  Observation what;
   // Payloads are observed only for an adapter that may be handed one.
-  const bool want_payloads = std::any_of(options.adapters.begin(), options.adapters.end(),
-                                         [](const AdapterConfig& a) { return !a.formats.empty(); });
+  what.payloads = std::any_of(options.adapters.begin(), options.adapters.end(),
+                              [](const AdapterConfig& a) { return !a.formats.empty(); });
+  for (const AdapterConfig& a : options.adapters)
+    if (!a.output.empty() && std::find(what.outputs.begin(), what.outputs.end(), a.output) == what.outputs.end())
+      what.outputs.push_back(a.output);
+  what.boundaries = options.truncate;
+
+  Shared<Counters> counters;
+  std::vector<CaseRun> runs(cases.size());
+  const ProgressTicker ticker(options, cases.size(), *counters);
+
+  // Phase 1: each case's plain read, which also plans its sweeps.
+  parallel_for(cases.size(), options.jobs, [&](size_t i) {
+    const std::vector<uint8_t> input = read_bytes(cases[i].path);
+    Observation mine = what;
+    if (cases[i].sidecar && cases[i].sidecar->output) mine.expected_output = &*cases[i].sidecar->output;
+    CaseRun& run = runs[i];
+    run.ours = run_shaderprobe(input, options.shaderprobe_limits, mine);
+    run.format = formats::reader_for(input).name;
+    if (options.truncate) run.plan = plan_truncate(input.size(), run.ours.boundaries);
+    // Copies are compared with the aligned read: none ended cleanly, none to compare with.
+    if (options.misalign && clean(run.ours.verdict)) run.offsets = misalign_offsets(input.size());
+    ++counters->cases_read;
+  });
+
+  // Phase 2: every sweep slice and adapter run of every case, at once.
+  std::vector<std::function<void()>> tasks;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
+    CaseRun& run = runs[i];
+    const uint64_t size = std::filesystem::file_size(c.path);
+    for (const SweepKind kind : {SweepKind::truncate, SweepKind::misalign}) {
+      const std::vector<uint64_t>& items = kind == SweepKind::truncate ? run.plan.lengths : run.offsets;
+      if (items.empty()) continue;
+      const auto cost = [&](uint64_t item) { return kind == SweepKind::truncate ? item + 64 : size; };
+      uint64_t total = 0;
+      for (const uint64_t item : items) total += cost(item);
+      const uint64_t target = options.jobs <= 1 ? total : std::max(total / (options.jobs * 4), kMinSliceBytes);
+      const auto parts = slices(items, target, cost);
+      std::vector<SweepCounts>& out = kind == SweepKind::truncate ? run.truncated : run.misaligned;
+      out.resize(parts.size());
+      for (size_t s = 0; s < parts.size(); ++s)
+        tasks.emplace_back([&, kind, part = parts[s], slot = &out[s]] {
+          *slot = run_sweep(kind, read_bytes(c.path), part, options.shaderprobe_limits, &counters->runs_done);
+        });
+      counters->runs += items.size();
+    }
+    run.adapters.resize(options.adapters.size());
+    for (size_t a = 0; a < options.adapters.size(); ++a)
+      tasks.emplace_back([&, a] {
+        run.adapters[a] = adapter_result(c, options.adapters[a], run.ours, read_bytes(c.path), run.format);
+        ++counters->runs_done;
+      });
+    counters->runs += options.adapters.size();
+  }
+  parallel_for(tasks.size(), options.jobs, [&](size_t t) { tasks[t](); });
+
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    const CaseRun& run = runs[i];
     CaseInfo info;
     info.name = c.name;
     info.expect = c.expect;
@@ -153,21 +339,29 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
       info.comment = c.sidecar->comment;
     }
     report.cases.push_back(std::move(info));
-    const std::vector<uint8_t> input = read_bytes(c.path);
-    const ShaderprobeOutcome ours = run_shaderprobe(input, options.shaderprobe_limits, want_payloads);
-    Result plain = result_for(c, kShaderprobe, "none", ours.verdict);
-    plain.met = shaderprobe_meets(c, ours, plain.detail);
-    if (plain.detail.empty()) plain.detail = ours.detail;
-    if (ours.verdict == Verdict::crash || ours.verdict == Verdict::timeout) plain.crashes = 1;
+    Result plain = result_for(c, kShaderprobe, "none", run.ours.verdict);
+    plain.met = shaderprobe_meets(c, run.ours, plain.detail);
+    if (plain.detail.empty()) plain.detail = run.ours.detail;
+    if (run.ours.verdict == Verdict::crash || run.ours.verdict == Verdict::timeout) plain.crashes = 1;
+    plain.seconds = run.ours.seconds;
+    plain.max_rss_bytes = run.ours.max_rss_bytes;
     report.results.push_back(plain);
-    if (options.truncate)
-      report.results.push_back(sweep_result(c, SweepKind::truncate, input, ours.verdict, options.shaderprobe_limits));
-    if (options.misalign)
-      report.results.push_back(sweep_result(c, SweepKind::misalign, input, ours.verdict, options.shaderprobe_limits));
-    const std::string_view format = formats::reader_for(input).name;
-    for (const AdapterConfig& a : options.adapters)
-      report.results.push_back(adapter_result(c, a, ours, input, format));
-    if (options.progress) options.progress(i + 1, cases.size());
+    if (options.truncate) {
+      Result r = sweep_result(c, SweepKind::truncate, run.truncated, run.ours.verdict);
+      r.boundaries = run.plan.boundaries;
+      r.boundaries_cut = run.plan.boundaries_cut;
+      r.every_prefix = run.plan.every_prefix;
+      report.results.push_back(r);
+    }
+    if (options.misalign) {
+      Result r = sweep_result(c, SweepKind::misalign, run.misaligned, run.ours.verdict);
+      if (!clean(run.ours.verdict)) {
+        r.met = std::nullopt;
+        r.detail = "not run: the aligned read ended in " + std::string(verdict_name(run.ours.verdict));
+      }
+      report.results.push_back(r);
+    }
+    report.results.insert(report.results.end(), run.adapters.begin(), run.adapters.end());
   }
   return report;
 }

@@ -18,27 +18,41 @@ void observe_diagnostics(nlohmann::ordered_json& j, const std::optional<Diagnost
   for (const Diagnostic& w : warnings) j["warnings"].push_back(code_name(w.code));
 }
 
-// In the child: the whole observation as one JSON document on stdout: the
-// file read as `check` reads it, and every dump its format offers (a dump
-// may succeed where the whole read fails: the bcanalyzer dump is a
-// bitstream-level view, obj2yaml reads with LLVM's quirks).
-void observe_in_child(const std::vector<uint8_t>& input, bool payloads) {
+// The dump `name` of `input` (of `format`), as `dump --format=<name>`
+// prints it, or nothing when it fails; json needs `r`, the file's read.
+std::optional<std::string> dump_text(const formats::Format& format, Bytes input, const formats::FileRead* r,
+                                     const std::string& name) {
+  if (name == "json") return r != nullptr && r->ok() ? std::optional(formats::describe(*r).dump(2) + "\n") : std::nullopt;
+  const formats::Dump* dump = formats::own_dump(format, name);
+  if (dump == nullptr) return std::nullopt;
+  TextBuffer text;
+  std::optional<Diagnostic> error;
+  return dump->write(input, 0, formats::Options{}, text, error) ? std::optional(text.str()) : std::nullopt;
+}
+
+nlohmann::ordered_json dumps(const formats::Format& format, Bytes input, const formats::FileRead* r,
+                             const std::vector<std::string>& names) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const std::string& name : names)
+    if (const auto text = dump_text(format, input, r, name)) out[name] = *text;
+  return out;
+}
+
+// In the child: the observation as one JSON document on stdout: the file
+// read as `check` reads it, and what `what` asks for.
+void observe_in_child(const std::vector<uint8_t>& input, const Observation& what) {
   nlohmann::ordered_json j;
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
   observe_diagnostics(j, r.error, r.warnings);
-  if (r.ok()) j["dump"] = formats::describe(r);
-  for (const formats::DumpText& d : formats::own_dumps(format, input))
-    if (d.ok) j["outputs"][std::string(d.name)] = d.text;
-  for (const formats::EmbeddedRead& e : payloads ? r.embedded : std::vector<formats::EmbeddedRead>{}) {
-    nlohmann::ordered_json p = {{"format", e.format->name}, {"path", e.payload.path},
-                                {"offset", e.payload.offset}, {"size", e.payload.bytes.size()},
-                                {"ok", e.decoded.ok()}};
-    p["outputs"] = nlohmann::ordered_json::object();
-    for (const formats::DumpText& d : formats::own_dumps(*e.format, e.payload.bytes))
-      if (d.ok) p["outputs"][std::string(d.name)] = d.text;
-    j["payloads"].push_back(std::move(p));
+  if (what.expected_output != nullptr && r.ok()) j["output_matches"] = formats::describe(r) == *what.expected_output;
+  j["outputs"] = dumps(format, input, &r, what.outputs);
+  for (const formats::EmbeddedRead& e : what.payloads ? r.embedded : std::vector<formats::EmbeddedRead>{}) {
+    j["payloads"].push_back({{"format", e.format->name}, {"path", e.payload.path}, {"offset", e.payload.offset},
+                             {"size", e.payload.bytes.size()}, {"ok", e.decoded.ok()},
+                             {"outputs", dumps(*e.format, e.payload.bytes, nullptr, what.outputs)}});
   }
+  if (what.boundaries) j["boundaries"] = formats::boundaries(r, input);
   const std::string text = j.dump();
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = write(1, text.data() + done, text.size() - done);
@@ -83,9 +97,12 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 
 }  // namespace
 
-ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits, bool payloads) {
+ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
+                                   const Observation& what) {
   ShaderprobeOutcome o;
-  const RunResult r = run_forked([&] { observe_in_child(input, payloads); }, limits);
+  const RunResult r = run_forked([&] { observe_in_child(input, what); }, limits);
+  o.seconds = r.seconds;
+  o.max_rss_bytes = r.max_rss_bytes;
   if (const auto end = abnormal_end(r); end || r.exit_code != 0) {
     o.verdict = end.value_or(Verdict::crash);
     o.detail = end_summary(r);
@@ -98,11 +115,12 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
   if (!o.error.is_null())
     o.detail = o.error.value("code", "") + " at " + std::to_string(o.error.value("offset", uint64_t{0})) + ": " +
                o.error.value("path", "") + ": " + o.error.value("message", "");
-  if (j.contains("dump")) o.dump = j["dump"];
-  if (j.contains("outputs")) o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
+  if (j.contains("output_matches")) o.output_matches = j["output_matches"].get<bool>();
+  o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
   for (const auto& p : j.value("payloads", nlohmann::ordered_json::array()))
     o.payloads.push_back({p["format"], p["path"], p["offset"], p["size"], p["ok"],
                           p["outputs"].get<std::map<std::string, std::string>>()});
+  o.boundaries = j.value("boundaries", std::vector<uint64_t>{});
   return o;
 }
 
@@ -120,7 +138,7 @@ std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o
         why = "expected accept, got " + o.detail;
         return false;
       }
-      if (s && s->output && o.dump != s->output) {
+      if (o.output_matches == false) {
         why = "output differs from the sidecar's";
         return false;
       }
@@ -146,7 +164,6 @@ std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o
 }
 
 std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format) {
-  if (format == "json") return o.dump ? std::optional(o.dump->dump(2) + "\n") : std::nullopt;
   const auto it = o.outputs.find(format);
   return it != o.outputs.end() ? std::optional(it->second) : std::nullopt;
 }

@@ -27,29 +27,44 @@ struct PayloadObservation {
   std::map<std::string, std::string> outputs;
 };
 
+// What the worker observes beyond the verdict and diagnostics: only what
+// someone will look at, so that a plain run of a large file costs about a
+// `check` of it.
+struct Observation {
+  // A sidecar's reference `dump --format=json`, compared in the worker.
+  const nlohmann::ordered_json* expected_output = nullptr;
+  // The dumps an adapter compares ("json", or a dump the format offers),
+  // of the file and, with `payloads`, of each payload.
+  std::vector<std::string> outputs;
+  bool payloads = false;
+  bool boundaries = false;  // for the truncate sweep's plan
+};
+
 struct ShaderprobeOutcome {
   Verdict verdict = Verdict::crash;
   std::string detail;                // the error line, or how the child ended
   nlohmann::ordered_json error;      // describe_diagnostic, or null
   std::vector<std::string> warnings;  // codes
-  std::optional<nlohmann::ordered_json> dump;  // describe(), when accepted
-  // `dump --format=<name>` of each dump the input's format offers, where it
-  // succeeds (obj2yaml of a DXContainer, bcanalyzer of bitcode).
+  std::optional<bool> output_matches;  // with expected_output, when accepted
+  // Each of Observation::outputs that succeeded (a dump may succeed where
+  // the whole read fails: the bcanalyzer dump is a bitstream-level view).
   std::map<std::string, std::string> outputs;
-  // With `payloads` asked for: each payload the read descended into.
   std::vector<PayloadObservation> payloads;
+  std::vector<uint64_t> boundaries;  // formats::boundaries, in the file
+  double seconds = 0;
+  uint64_t max_rss_bytes = 0;
 };
 
 [[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
-                                                 bool payloads = false);
+                                                 const Observation& what);
 
 // Whether the outcome meets the case's expectation and sidecar (nothing
 // when the case has no expectation); `why` says what failed.
 [[nodiscard]] std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why);
 
 // The text `shaderprobe dump --format=<format>` prints (json, or a dump of
-// the input's format), for comparing an adapter's output; nothing when it
-// rejected the input.
+// the input's format), for comparing an adapter's output; nothing when that
+// dump failed or was not observed.
 [[nodiscard]] std::optional<std::string> shaderprobe_output(const ShaderprobeOutcome& o, const std::string& format);
 
 }  // namespace sp::conform

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,6 +75,7 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
     return r;
   }
   std::fflush(nullptr);  // or the child would flush the parent's buffered output again
+  const auto start = Clock::now();
   const pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);  // so a timeout kills the child and whatever it started
@@ -87,8 +89,11 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
     r.timed_out = !drain(out_pipe[0], err_pipe[0], r, limits);
     if (r.timed_out) kill(-pid, SIGKILL);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    rusage usage{};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.max_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts kilobytes
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   }
@@ -110,11 +115,22 @@ RunResult run_command(const std::vector<std::string>& argv, const RunLimits& lim
   return r;
 }
 
+void* map_shared(size_t bytes) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return p;
+}
+
+void unmap_shared(void* p, size_t bytes) { munmap(p, bytes); }
+
 RunResult run_forked(const std::function<void()>& work, const RunLimits& limits) {
   return spawn(
       [&](int out_fd, int err_fd) {
         dup2(out_fd, 1);
         dup2(err_fd, 2);
+        // Another thread's child's pipes, open here since fork, would keep
+        // that child's reader waiting until this one ends.
+        close_range(3, ~0U, 0);
         work();
         std::fflush(nullptr);
         _exit(0);

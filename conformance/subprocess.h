@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct RunResult {
   int signal = 0;       // when a signal ended it (a crash, or the timeout's SIGKILL)
   bool timed_out = false;
   bool spawned = false;  // false: the program could not be started
+  double seconds = 0;         // wall time from fork to exit
+  uint64_t max_rss_bytes = 0;  // the child's peak resident set (wait4's rusage)
   [[nodiscard]] bool ok() const { return signal == 0 && exit_code == 0; }
 };
 
@@ -34,7 +37,33 @@ struct RunResult {
 // Runs `work` in a forked child of this process, whose standard output and
 // error are captured like a command's; the child exits 0 when `work`
 // returns. A crash (signal, sanitizer report) or hang in `work` ends only
-// the child. Only for single-threaded callers (fork).
+// the child. Callers may run several at once from threads: the child closes
+// every descriptor but its own pipes, so it holds no other child's pipe
+// open, and touches no lock another thread may hold (glibc's malloc and the
+// sanitizers' allocators are made safe across fork by their fork handlers).
+// Memory shared with the children run_forked starts (MAP_SHARED anonymous),
+// so a parent sees what a child wrote before it crashed: a T constructed
+// there (plain counters, or lock-free atomics).
+[[nodiscard]] void* map_shared(size_t bytes);
+void unmap_shared(void* p, size_t bytes);
+
+template <typename T>
+class Shared {
+ public:
+  Shared() : value_(new (map_shared(sizeof(T))) T()) {}
+  ~Shared() {
+    value_->~T();
+    unmap_shared(value_, sizeof(T));
+  }
+  Shared(const Shared&) = delete;
+  Shared& operator=(const Shared&) = delete;
+  T* operator->() { return value_; }
+  T& operator*() { return *value_; }
+
+ private:
+  T* value_;
+};
+
 [[nodiscard]] RunResult run_forked(const std::function<void()>& work, const RunLimits& limits = {});
 
 }  // namespace sp::conform

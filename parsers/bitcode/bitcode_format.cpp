@@ -47,6 +47,19 @@ bool prefix_may_parse(Bytes, Bytes prefix, const Decoded&) {
   return bitstream::walk_file(prefix, ctx).has_value();
 }
 
+// Where the walk saw each block, at any depth, start (its abbrev id), its
+// body start (after NumWords) and end (after END_BLOCK), up to an error.
+std::vector<uint64_t> boundaries(Bytes input) {
+  std::vector<uint64_t> out;
+  const Limits limits;
+  Context ctx(limits, input.size());
+  (void)bitstream::walk_file_visiting(input, ctx, [&](const bitstream::Reader& r, bitstream::Reader::Entry e) {
+    if (e == bitstream::Reader::Entry::enter_block) out.insert(out.end(), {r.block().start_bit / 8, r.block().body_bit / 8});
+    if (e == bitstream::Reader::Entry::end_block) out.push_back(r.bit_offset() / 8);
+  });
+  return out;
+}
+
 bool write_bcanalyzer(Bytes input, uint64_t offset, const Options& options, TextBuffer& out,
                       std::optional<Diagnostic>& error) {
   Context ctx(options.limits, input.size());
@@ -88,6 +101,7 @@ extern const Format bitcode_format{
     .describe = [](const Decoded& d) { return bitcode::describe(file_of(d), d.warnings); },
     .payloads = nullptr,
     .prefix_may_parse = prefix_may_parse,
+    .boundaries = boundaries,
     .dumps = kDumps,
     .embedded_in = kEmbeddings,
     .profiles = {},

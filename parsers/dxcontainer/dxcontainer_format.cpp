@@ -85,6 +85,27 @@ bool prefix_may_parse(Bytes whole, Bytes prefix, const Decoded& decoded) {
                      [](const Diagnostic& w) { return w.code == Code::file_size_mismatch; });
 }
 
+// From the header and the part offset table, as far as the input holds
+// them (a damaged container too): the header's end, the table's, and each
+// part's header, data and end.
+std::vector<uint64_t> boundaries(Bytes input) {
+  std::vector<uint64_t> out;
+  const std::optional<dxc::Header> h = dxc::read_header(input);
+  if (!h) return out;
+  out.push_back(dxc::kHeaderSize);
+  for (uint32_t i = 0; i < h->part_count; ++i) {
+    const std::optional<uint32_t> offset = dxc::part_offset(input, i);
+    if (!offset) break;
+    out.push_back(dxc::kHeaderSize + 4 * (uint64_t{i} + 1));
+    const uint64_t part = *offset;
+    if (!range_fits(part, dxc::kPartHeaderSize, input.size())) continue;
+    const uint64_t data = part + dxc::kPartHeaderSize;
+    out.insert(out.end(), {part, part + 4, data, data + load_le<uint32_t>(input.data() + part + 4)});
+  }
+  std::erase_if(out, [&](uint64_t b) { return b > input.size(); });
+  return out;
+}
+
 bool write_obj2yaml(Bytes input, uint64_t, const Options& options, TextBuffer& out, std::optional<Diagnostic>& error) {
   // As obj2yaml-22 reads it: the container layer alone, with LLVM's quirks.
   const dxc::ParseResult r = dxc::parse_container(input, dxc::with_llvm_quirks(parse_options(options)));
@@ -138,6 +159,7 @@ extern const Format dxcontainer_format{
     .describe = [](const Decoded& d) { return dxc::describe(container_of(d), d.warnings); },
     .payloads = payloads,
     .prefix_may_parse = prefix_may_parse,
+    .boundaries = boundaries,
     .dumps = kDumps,
     .embedded_in = {},
     .profiles = kProfiles,

@@ -127,6 +127,11 @@ struct Format {
   // that belong to no structure, and the format shows it). Null: no
   // accepted prefix is fine.
   bool (*prefix_may_parse)(Bytes whole, Bytes prefix, const Decoded& decoded) = nullptr;
+  // Byte offsets in `input` where a structure this format reads begins or
+  // ends (header, tables, parts, blocks at any depth), as far as reading
+  // gets in a damaged input, in any order: the truncate sweep of a large
+  // input cuts at each. Null: none known (the sweep samples).
+  std::vector<uint64_t> (*boundaries)(Bytes input) = nullptr;
 
   std::span<const Dump> dumps{};
   std::span<const Embedding> embedded_in{};

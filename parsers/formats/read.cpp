@@ -53,6 +53,20 @@ FileRead read(const Format& format, Bytes input, const Options& options) {
   return r;
 }
 
+std::vector<uint64_t> boundaries(const FileRead& r, Bytes input) {
+  std::vector<uint64_t> out;
+  if (r.format->boundaries != nullptr) out = r.format->boundaries(input);
+  for (const EmbeddedRead& e : r.embedded) {
+    if (e.format->boundaries == nullptr) continue;
+    out.push_back(e.payload.offset);
+    out.push_back(e.payload.offset + e.payload.bytes.size());
+    for (const uint64_t b : e.format->boundaries(e.payload.bytes)) out.push_back(e.payload.offset + b);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 nlohmann::ordered_json describe(const FileRead& r) {
   nlohmann::ordered_json tree = r.format->describe(r.top);
   for (const EmbeddedRead& e : r.embedded)

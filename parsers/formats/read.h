@@ -34,6 +34,11 @@ struct FileRead {
 // A format that is not supported() ends in unsupported_format.
 [[nodiscard]] FileRead read(const Format& format, Bytes input, const Options& options = {});
 
+// Every structure boundary of `r` (Format::boundaries) as offsets in
+// `input`, the file `r` read: its format's, then each payload's moved to
+// where the payload lies; sorted, each once.
+[[nodiscard]] std::vector<uint64_t> boundaries(const FileRead& r, Bytes input);
+
 // `dump --format=json`: the top layer's description with each payload's
 // under the format's name at the payload's place. `r` must be ok().
 [[nodiscard]] nlohmann::ordered_json describe(const FileRead& r);

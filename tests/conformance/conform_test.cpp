@@ -14,7 +14,11 @@
 #include "conformance/runner.h"
 #include "conformance/subprocess.h"
 #include "conformance/sweeps.h"
+#include "core/bytes.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 #include "support/test_files.h"
+#include "tests/conformance/ci_validation.h"
 
 namespace sp::conform {
 namespace {
@@ -105,15 +109,16 @@ TEST(Conform, BcanalyzerAdapterComparesDumpsAndRecordsItsCrashes) {
                                     bitcode / "n_stream_size_plus_1", bitcode / "i_writer_blockinfo.bc"});
   const Report report = run_conformance(cases, options);
   ASSERT_EQ(report.results.size(), 3 * cases.size());  // plain, truncate, adapter
-  // Sorted by name: i_writer_blockinfo, n_empty_setrecordname, n_stream_size_plus_1, y_writer_two_modules.
-  EXPECT_EQ(report.results[2].verdict, Verdict::accept);  // a valid bitstream the IR layer rejects (no module)
-  EXPECT_EQ(report.results[2].agrees, true);              // and its -dump is shaderprobe's, byte for byte
+  // In the order given: y_writer_two_modules, n_empty_setrecordname, n_stream_size_plus_1, i_writer_blockinfo.
+  EXPECT_EQ(report.results[2].verdict, Verdict::accept);
+  EXPECT_EQ(report.results[2].agrees, true);  // its -dump is shaderprobe's, byte for byte
   EXPECT_EQ(report.results[5].verdict, Verdict::crash);   // std::length_error abort
   EXPECT_EQ(report.results[8].verdict, Verdict::reject);  // not whole words
-  EXPECT_EQ(report.results[11].verdict, Verdict::accept);
-  EXPECT_EQ(report.results[11].agrees, true);
+  EXPECT_EQ(report.results[11].verdict, Verdict::accept);  // a valid bitstream the IR layer rejects (no module)
+  EXPECT_EQ(report.results[11].agrees, true);              // and its -dump is shaderprobe's, byte for byte
   // Every prefix of the two modules is rejected or is a whole first module.
-  EXPECT_EQ(report.results[10].mismatches, 0u);
+  EXPECT_EQ(report.results[1].mismatches, 0u);
+  EXPECT_TRUE(report.results[1].every_prefix);
   EXPECT_EQ(shaderprobe_failures(report), 0u);
 }
 
@@ -138,7 +143,7 @@ TEST(Conform, AdaptersGetOnlyTheFormatsTheyRead) {
   const Report report = run_conformance(all, options);
   ASSERT_EQ(report.results.size(), 9u);  // per case: shaderprobe, then the two adapters
   std::map<std::string, const Result*> by;
-  for (const Result& r : report.results) by[r.case_name + " " + r.impl] = &r;
+  for (const Result& r : report.results) by[fs::path(r.case_name).filename().string() + " " + r.impl] = &r;
   // The container's DXIL bitcode, on its own; the container has no fxc program.
   const Result& payload = *by.at("y_dxil_shader_kind_0 bitcode-reader");
   EXPECT_EQ(payload.verdict, Verdict::accept);
@@ -158,13 +163,88 @@ TEST(Conform, AdaptersGetOnlyTheFormatsTheyRead) {
   EXPECT_EQ(summary["impls"]["bitcode-reader"]["n/a"], 1);
 }
 
-TEST(Conform, TruncateLengthsSampleLargeInputs) {
-  EXPECT_EQ(truncate_lengths(10).size(), 10u);
-  EXPECT_EQ(truncate_lengths(kTruncateAllBelow).size(), kTruncateAllBelow);
-  const auto big = truncate_lengths(1u << 20);
-  EXPECT_EQ(big.size(), 4096u + 8192u + 4096u);
-  EXPECT_TRUE(std::is_sorted(big.begin(), big.end()));
-  EXPECT_EQ(big.back(), (1u << 20) - 1);
+TEST(Conform, TruncatePlanReadsEveryPrefixOfSmallInputs) {
+  const TruncatePlan small = plan_truncate(10, {4, 10});
+  EXPECT_EQ(small.lengths, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_TRUE(small.every_prefix);
+  EXPECT_EQ(small.boundaries, 2u);
+  EXPECT_EQ(small.boundaries_cut, 2u);
+  EXPECT_EQ(plan_truncate(kTruncateAllBelow, {}).lengths.size(), kTruncateAllBelow);
+}
+
+// Above kTruncateAllBelow: the head, the last byte, around each boundary
+// while the budget lasts, samples between, and never more than the budget.
+TEST(Conform, TruncatePlanCutsAroundBoundariesWithinItsBudget) {
+  const uint64_t size = 1u << 20;
+  const TruncatePlan few = plan_truncate(size, {100, 70000, 500000, size});
+  EXPECT_FALSE(few.every_prefix);
+  EXPECT_EQ(few.boundaries_cut, 4u);
+  for (const uint64_t n : {uint64_t{0}, kTruncateHead - 1, uint64_t{69999}, uint64_t{70000}, uint64_t{70001},
+                           uint64_t{500001}, size - 1})
+    EXPECT_TRUE(std::binary_search(few.lengths.begin(), few.lengths.end(), n)) << n;
+  EXPECT_TRUE(std::is_sorted(few.lengths.begin(), few.lengths.end()));
+  uint64_t read_few = 0;
+  for (const uint64_t n : few.lengths) read_few += n >= kTruncateHead ? n : 0;
+  EXPECT_LE(read_few, kTruncateBudget * size);
+  EXPECT_GT(few.lengths.size(), kTruncateHead + 1 + 7 + 64);  // samples between, as many as the budget allows
+
+  // A 24 MB file with a boundary every 100 bytes: far more than the budget.
+  const uint64_t large = 24'000'000;
+  std::vector<uint64_t> dense;
+  for (uint64_t b = 100; b < large; b += 100) dense.push_back(b);
+  const TruncatePlan plan = plan_truncate(large, dense);
+  EXPECT_EQ(plan.boundaries, dense.size());
+  EXPECT_GT(plan.boundaries_cut, 40u);
+  EXPECT_LT(plan.boundaries_cut, dense.size());
+  uint64_t read = 0;
+  for (const uint64_t n : plan.lengths) read += n >= kTruncateHead ? n : 0;
+  EXPECT_LE(read, kTruncateBudget * large);
+  // The cut boundaries spread over the file, its last tenth included.
+  EXPECT_TRUE(std::any_of(plan.lengths.begin(), plan.lengths.end(),
+                          [&](uint64_t n) { return n > large / 10 * 9 && n % 100 == 1; }));
+}
+
+TEST(Conform, MisalignTakesEveryOffsetOfSmallInputs) {
+  EXPECT_EQ(misalign_offsets(100).size(), 16u);  // the aligned read, then 1..15
+  EXPECT_EQ(misalign_offsets(kMisalignAllBelow + 1), (std::vector<uint64_t>{0, 1, 2, 4, 8}));
+}
+
+// Copies are compared with the aligned read (offset 0) once every slice is
+// in; without it (its worker crashed) nothing is compared.
+TEST(Conform, MisalignComparesCopiesWithTheAlignedRead) {
+  SweepCounts counts;
+  counts.digests = {{1, 7}, {0, 7}, {2, 9}, {3, 9}};
+  counts.compare_copies();
+  EXPECT_EQ(counts.mismatches, 2u);
+  EXPECT_EQ(counts.detail, "first mismatch: copy at offset 2");
+  SweepCounts orphan;
+  orphan.digests = {{1, 7}, {2, 9}};
+  orphan.compare_copies();
+  EXPECT_EQ(orphan.mismatches, 0u);
+}
+
+// The formats report where their structures begin and end: the
+// container's header, table and parts, with the DXIL bitcode's blocks
+// moved to where the part holds them; a bitcode file's blocks to its end.
+TEST(Conform, FormatsReportTheirStructureBoundaries) {
+  const auto container = test::read_file(kCases / "y_dxil_shader_kind_0");
+  const formats::FileRead r = formats::read(formats::reader_for(container), container);
+  ASSERT_TRUE(r.ok());
+  const std::vector<uint64_t> b = formats::boundaries(r, container);
+  const auto has = [&](uint64_t n) { return std::binary_search(b.begin(), b.end(), n); };
+  const uint64_t first_part = load_le<uint32_t>(container.data() + 32);
+  EXPECT_TRUE(has(32));
+  EXPECT_TRUE(has(first_part));
+  EXPECT_TRUE(has(first_part + 8));
+  ASSERT_EQ(r.embedded.size(), 1u);
+  const uint64_t bitcode = r.embedded[0].payload.offset;
+  EXPECT_TRUE(has(bitcode));
+  EXPECT_TRUE(std::any_of(b.begin(), b.end(), [&](uint64_t n) { return n > bitcode + 4; }));  // its blocks
+
+  const auto two = test::read_file(fs::path(SP_SOURCE_DIR) / "conformance/cases/bitcode/y_writer_two_modules.bc");
+  const std::vector<uint64_t> blocks = formats::boundaries(formats::read(formats::reader_for(two), two), two);
+  EXPECT_GT(blocks.size(), 4u);
+  EXPECT_EQ(blocks.back(), two.size());  // the last block ends the file
 }
 
 TEST(ConformCli, UnmetExpectationExitsOneAndReportsIt) {
@@ -179,17 +259,149 @@ TEST(ConformCli, UnmetExpectationExitsOneAndReportsIt) {
   const auto report = nlohmann::json::parse(std::ifstream(json));
   ASSERT_EQ(report["results"].size(), 4u);
   const auto& plain = report["results"][0];  // plain_input sorts first
-  EXPECT_EQ(plain["case"], "plain_input");
+  EXPECT_EQ(plain["case"], (dir / "cases/plain_input").string());
   EXPECT_TRUE(plain["met"].is_null());
-  EXPECT_EQ(report["results"][2]["case"], "y_mislabelled");
+  EXPECT_GT(plain["seconds"], 0.0);
+  EXPECT_GT(plain["max_rss_bytes"], 1u << 20);  // the worker's peak RSS, at least a MiB
+  const auto& sweep = report["results"][1];
+  EXPECT_EQ(sweep["sweep"], "truncate");
+  EXPECT_EQ(sweep["every_prefix"], true);
+  EXPECT_EQ(sweep["runs"], fs::file_size(dir / "cases/plain_input"));
+  EXPECT_GT(sweep["boundaries"], 3u);
+  EXPECT_EQ(sweep["boundaries_cut"], sweep["boundaries"]);
   EXPECT_EQ(report["results"][2]["met"], false);
-  EXPECT_EQ(report["results"][3]["sweep"], "truncate");
   EXPECT_EQ(report["summary"]["shaderprobe_failures"], 1);
+  EXPECT_EQ(report["summary"]["fail_on"], nlohmann::json({"crash", "unmet"}));
+  ASSERT_EQ(report["findings"].size(), 1u);
+  EXPECT_EQ(report["findings"][0]["case"], (dir / "cases/y_mislabelled").string());
+  EXPECT_EQ(report["findings"][0]["kind"], "unmet");
+  EXPECT_EQ(report["run"]["versions"]["shaderprobe"], SP_VERSION);
+  EXPECT_NE(report["run"]["command_line"].get<std::string>().find("conform -q --sweep truncate"), std::string::npos);
   EXPECT_NE(r.out.find("FAILED"), std::string::npos);
+  EXPECT_NE(r.out.find("`" + (dir / "cases/y_mislabelled").string() + "` shaderprobe: unmet"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::file_size(html) > 0);
   EXPECT_EQ(run_command({SP_CLI, "conform", "--sweep", "sideways", (dir / "cases").string()}).exit_code, 2);
   EXPECT_EQ(run_command({SP_CLI, "conform", "--impl", "nonesuch", (dir / "cases").string()}).exit_code, 2);
+  EXPECT_EQ(run_command({SP_CLI, "conform", "--fail-on", "everything", (dir / "cases").string()}).exit_code, 2);
+  // --fail-on none: the unmet expectation is reported, not fatal.
+  const RunResult lenient = run_command({SP_CLI, "conform", "-q", "--fail-on", "none", (dir / "cases").string()});
+  EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
+  EXPECT_NE(lenient.out.find("### Reported, not fatal (1)"), std::string::npos) << lenient.out;
   fs::remove_all(dir);
+}
+
+// Names are the paths as given: two folders' x.bin stay two cases, a
+// symlink keeps its own name, the same file given twice is one case; no
+// input at all is a usage error.
+TEST(ConformCli, CasesAreNamedByThePathsAsGiven) {
+  const fs::path dir = test::scratch_path("conform_names");
+  fs::remove_all(dir);
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  fs::create_directories(dir / "empty");
+  fs::copy_file(kCases / "y_writer_base", dir / "a/x.bin");
+  fs::copy_file(kCases / "n_part_offset_past_end", dir / "b/x.bin");
+  fs::create_symlink(dir / "a/x.bin", dir / "link");
+  const std::string json = (dir / "r.json").string();
+  const RunResult r = run_command({SP_CLI, "conform", "-q", "--json", json, (dir / "a/").string(), (dir / "b").string(),
+                                   (dir / "link").string(), (dir / "a/x.bin").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto report = nlohmann::json::parse(std::ifstream(json));
+  std::vector<std::string> names;
+  for (const auto& c : report["cases"]) names.push_back(c["case"]);
+  EXPECT_EQ(names, (std::vector<std::string>{(dir / "a/x.bin").string(), (dir / "b/x.bin").string(),
+                                             (dir / "link").string()}));
+  EXPECT_EQ(report["results"][1]["verdict"], "reject");  // b's x.bin is its own case
+  const RunResult none = run_command({SP_CLI, "conform", (dir / "empty").string()});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("no inputs found"), std::string::npos) << none.err;
+  EXPECT_EQ(run_command({SP_CLI, "conform"}).exit_code, 2);
+  fs::remove_all(dir);
+}
+
+// A folder of inputs with no y_/n_/i_ names: another implementation's
+// crash and disagreement are named by file in every report, and
+// --fail-on decides whether they fail the run.
+class ConformFindings : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "inputs");
+    fs::copy_file(kCases / "y_writer_base", dir_ / "inputs/good.dxbc");
+    fs::copy_file(kCases / "y_dxil_shader_kind_0", dir_ / "inputs/crashes peer.dxbc");
+    // Crashes on one file, rejects every other (shaderprobe accepts both).
+    std::ofstream(dir_ / "peer.json") << R"({"name": "picky", "command": ["sh", "-c", )"
+                                         R"("case \"$1\" in *crashes*) kill -SEGV $$;; esac; exit 1", "sh", "{input}"]})";
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  RunResult conform(std::vector<std::string> extra) {
+    std::vector<std::string> argv = {SP_CLI, "conform", "-q", "--adapter", (dir_ / "peer.json").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    argv.push_back((dir_ / "inputs").string());
+    return run_command(argv);
+  }
+  const fs::path dir_ = test::scratch_path("conform_findings");
+};
+
+TEST_F(ConformFindings, EveryReportNamesThemByFile) {
+  const std::string json = (dir_ / "r.json").string(), html = (dir_ / "r.html").string();
+  const std::string sarif = (dir_ / "r.sarif").string(), junit = (dir_ / "r.xml").string();
+  const RunResult r = conform({"--json", json, "--html", html, "--sarif", sarif, "--junit", junit});
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // another implementation's findings are reported only
+  const std::string crashed = (dir_ / "inputs/crashes peer.dxbc").string(), good = (dir_ / "inputs/good.dxbc").string();
+  EXPECT_NE(r.out.find("- `" + crashed + "` picky: crash"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("- `" + good + "` picky: disagree — rejected; shaderprobe accepts"), std::string::npos) << r.out;
+  const auto report = nlohmann::json::parse(std::ifstream(json));
+  ASSERT_EQ(report["findings"].size(), 2u);
+  EXPECT_EQ(report["findings"][0]["case"], crashed);
+  EXPECT_EQ(report["findings"][0]["kind"], "crash");
+  EXPECT_EQ(report["findings"][0]["fails"], false);
+  EXPECT_EQ(report["summary"]["impls"]["picky"]["disagrees"], 1);
+  EXPECT_EQ(report["run"]["versions"]["picky"], "unknown");  // `sh --version` fails
+  std::ifstream page(html);
+  const std::string text{std::istreambuf_iterator<char>(page), std::istreambuf_iterator<char>()};
+  EXPECT_NE(text.find("rejected; shaderprobe accepts"), std::string::npos);  // in the page, not a tooltip
+  EXPECT_NE(text.find("href=\"inputs/crashes%20peer.dxbc\""), std::string::npos);
+  EXPECT_NE(text.find("<input id=\"filter\""), std::string::npos);
+  const auto log = nlohmann::json::parse(std::ifstream(sarif));
+  ASSERT_EQ(log["runs"][0]["results"].size(), 2u);
+  EXPECT_EQ(log["runs"][0]["results"][0]["level"], "warning");
+  EXPECT_EQ(log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            ci::uri_reference(crashed));
+  const auto sarif_problems = test::ci_output_problems("sarif", sarif);
+  const auto junit_problems = test::ci_output_problems("junit", junit);
+  if (!sarif_problems || !junit_problems) GTEST_SKIP() << "no python3 with jsonschema";
+  EXPECT_EQ(*sarif_problems, "");
+  EXPECT_EQ(*junit_problems, "");
+}
+
+TEST_F(ConformFindings, FailOnChoosesWhatFails) {
+  EXPECT_EQ(conform({"--fail-on", "disagree"}).exit_code, 1);
+  EXPECT_EQ(conform({"--fail-on", "peer-crash"}).exit_code, 1);
+  EXPECT_EQ(conform({"--fail-on", "crash,unmet,peer-unmet"}).exit_code, 0);  // no expectations to miss
+  const RunResult junit = conform({"--fail-on", "peer-crash", "--format", "junit"});
+  EXPECT_NE(junit.out.find("<testsuite name=\"conform picky\" tests=\"2\" failures=\"1\""), std::string::npos)
+      << junit.out;
+}
+
+// -j: the same results whatever the number of workers.
+TEST(Conform, WorkersAtOnceGiveTheSameResults) {
+  RunnerOptions options;
+  options.truncate = options.misalign = true;
+  AdapterConfig peer = shell_adapter("head -c 1 \"$1\" | grep -q D");
+  options.adapters = {peer};
+  const auto cases = collect_cases({kCases / "y_writer_base", kCases / "n_part_offset_past_end",
+                                    fs::path(SP_SOURCE_DIR) / "conformance/cases/bitcode/y_writer_two_modules.bc"});
+  const Report one = run_conformance(cases, options);
+  options.jobs = 3;
+  const Report three = run_conformance(cases, options);
+  auto same = [](const Report& r) {
+    nlohmann::ordered_json j = report_json(r);
+    for (auto& res : j["results"]) res.erase("seconds"), res.erase("max_rss_bytes");
+    return j["results"];
+  };
+  EXPECT_EQ(same(one), same(three));
+  EXPECT_EQ(shaderprobe_failures(three), 0u);
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
+#include "conformance/ci_output.h"
 #include "conformance/report.h"
 #include "conformance/runner.h"
 #include "formats/registry.h"
@@ -34,9 +36,38 @@ struct Options {
   std::vector<std::string> impls;
   std::vector<std::string> adapter_files;
   std::vector<std::string> sweeps;
-  std::string json, html, md;
+  std::vector<std::string> fail_on;
+  std::string json, html, md, sarif, junit;
+  std::string format = "md";
+  unsigned jobs = 1;
   bool quiet = false;
 };
+
+// The command line as typed, from /proc (main's argv does not reach the
+// subcommands), quoted for a shell where a word needs it.
+std::string command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string out, word;
+  while (std::getline(in, word, '\0')) {
+    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789-_./=,:+@%") == std::string::npos;
+    std::string quoted = "'";
+    for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += (out.empty() ? "" : " ") + (plain ? word : quoted + "'");
+  }
+  return out;
+}
+
+// A progress line every five seconds once the run has taken three: short
+// runs print nothing.
+void print_progress(const conform::RunProgress& p) {
+  static double last = 0;
+  if (p.seconds < 3 || p.seconds - last < 5) return;
+  last = p.seconds;
+  std::cerr << "conform: " << p.cases_read << "/" << p.cases << " cases read";
+  if (p.runs > 0) std::cerr << ", " << p.runs_done << "/" << p.runs << " runs (sweep items, other implementations)";
+  std::cerr << ", " << static_cast<int>(p.seconds) << " s\n";
+}
 
 // The adapters --impl names, each built in or from an --adapter file;
 // adapter files not named in --impl are run too.
@@ -67,6 +98,15 @@ std::optional<std::vector<conform::AdapterConfig>> resolve_adapters(const Option
   return out;
 }
 
+// Each report in `format`, for stdout or a file.
+std::string render(const conform::Report& report, const std::string& format, const std::string& html_dir) {
+  if (format == "json") return conform::report_json(report).dump(2) + "\n";
+  if (format == "html") return conform::report_html(report, html_dir);
+  if (format == "sarif") return ci::sarif(conform::report_ci(report));
+  if (format == "junit") return ci::junit(conform::report_ci(report));
+  return conform::report_markdown(report);
+}
+
 int run_conform(const Options& o) {
   conform::RunnerOptions options;
   for (const std::string& s : split_commas(o.sweeps)) {
@@ -79,27 +119,37 @@ int run_conform(const Options& o) {
       return kUsage;
     }
   }
-  std::vector<conform::Case> cases;
+  const auto fail_on = o.fail_on.empty() ? std::optional(conform::kDefaultFailOn) : conform::parse_fail_on(split_commas(o.fail_on));
+  if (!fail_on) {
+    std::cerr << "error: unknown --fail-on word (crash, unmet, disagree, peer-crash, peer-unmet, none)\n";
+    return kUsage;
+  }
+  options.jobs = std::max(1u, o.jobs);
+  if (!o.quiet) options.progress = print_progress;
+  conform::Report report;
   try {
     auto adapters = resolve_adapters(o);
     if (!adapters) return kUsage;
     options.adapters = std::move(*adapters);
-    cases = conform::collect_cases({o.paths.begin(), o.paths.end()});
+    const std::vector<conform::Case> cases = conform::collect_cases({o.paths.begin(), o.paths.end()});
+    report = conform::run_conformance(cases, options);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kUsage;
   }
-  if (!o.quiet)
-    options.progress = [](size_t done, size_t total) {
-      if (done % 25 == 0 || done == total) std::cerr << "conform: " << done << "/" << total << " cases\n";
-    };
-  const conform::Report report = conform::run_conformance(cases, options);
-  const bool written = (o.json.empty() || write_text(o.json, conform::report_json(report).dump(2) + "\n")) &&
-                       (o.html.empty() || write_text(o.html, conform::report_html(report))) &&
-                       (o.md.empty() || write_text(o.md, conform::report_markdown(report)));
-  std::cout << conform::report_markdown(report);
+  report.fail_on = *fail_on;
+  report.run.command_line = command_line();
+  const auto dir_of = [](const std::string& file) {
+    const std::string dir = std::filesystem::path(file).parent_path().string();
+    return dir.empty() ? std::string(".") : dir;
+  };
+  bool written = true;
+  for (const auto& [file, format] : {std::pair{o.json, "json"}, {o.html, "html"}, {o.md, "md"}, {o.sarif, "sarif"},
+                                     {o.junit, "junit"}})
+    if (!file.empty()) written = write_text(file, render(report, format, dir_of(file))) && written;
+  std::cout << render(report, o.format, ".");
   if (!written) return kUsage;
-  return conform::shaderprobe_failures(report) == 0 ? int{kOk} : int{kMalformed};
+  return conform::failures(report) == 0 ? int{kOk} : int{kMalformed};
 }
 
 }  // namespace
@@ -111,7 +161,7 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("paths", o->paths,
                   "Case folders, suite roots (conformance/cases), folders of inputs or single files; searched "
                   "recursively. Names y_* must be accepted, n_* rejected, i_* either but cleanly; others carry no "
-                  "expectation")
+                  "expectation. A case is named by its path as given; finding none is a usage error")
       ->required();
   std::string peers;
   for (const formats::Peer* p : formats::peers()) peers += ", " + std::string(p->name) + " (" + std::string(p->note) + ")";
@@ -123,18 +173,39 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see README); may repeat")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--sweep", o->sweeps, "shaderprobe sweeps, comma-separated: truncate (every proper prefix), "
-                                        "misalign (copies at offsets 1..15)")
+  cmd->add_option("--sweep", o->sweeps, "shaderprobe sweeps, comma-separated: truncate (every proper prefix up to "
+                                        "64 KiB; above, the first 4096, cuts around the structure boundaries the "
+                                        "read saw and samples, within 64 times the file's size of reading), "
+                                        "misalign (the aligned read and copies at offsets 1..15; above 1 MiB at 1, "
+                                        "2, 4 and 8)")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--json", o->json, "Write every result and the summary as JSON");
-  cmd->add_option("--html", o->html, "Write a self-contained HTML page (matrix, pruned view, summary)");
-  cmd->add_option("--md", o->md, "Write the Markdown summary (also printed on stdout)");
-  cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr");
+  cmd->add_option("--fail-on", o->fail_on,
+                  "What makes the exit status 1, comma-separated: crash (shaderprobe crashed, hung or ran out of "
+                  "memory, in its plain read or a sweep), unmet (a shaderprobe expectation not met, or a sweep "
+                  "mismatch), disagree (another implementation's verdict or output differs from shaderprobe's), "
+                  "peer-crash, peer-unmet (another implementation's), none. Default: crash,unmet")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option("-j,--jobs", o->jobs, "Workers at once: cases, slices of a large input's sweeps, other "
+                                        "implementations")
+      ->capture_default_str();
+  cmd->add_option("--format", o->format, "The report on stdout: md (the Markdown summary), json, html, sarif "
+                                         "(SARIF 2.1.0), junit (JUnit XML)")
+      ->check(CLI::IsMember({"md", "json", "html", "sarif", "junit"}))
+      ->capture_default_str();
+  cmd->add_option("--json", o->json, "Write every result, each finding and the summary as JSON");
+  cmd->add_option("--html", o->html, "Write a self-contained HTML page (findings, matrix, pruned view, summary)");
+  cmd->add_option("--md", o->md, "Write the Markdown summary");
+  cmd->add_option("--sarif", o->sarif, "Write the findings as SARIF 2.1.0");
+  cmd->add_option("--junit", o->junit, "Write the results as JUnit XML (a suite per implementation and sweep)");
+  cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr (printed every 5 s once a run takes 3 s)");
   cmd->footer(
-      "Each case runs in forked shaderprobe workers, so a crash or hang is recorded, not fatal. Exit 0 when every "
-      "shaderprobe expectation held with no crash and no sweep mismatch, 1 otherwise (other implementations' "
-      "failures are reported, never fatal), 2 usage or I/O error.");
+      "Each case runs in forked shaderprobe workers, so a crash or hang is recorded, not fatal. Every report names "
+      "each finding (crash, timeout, oom, unmet, mismatch, disagree) by its file. Exit 0 when no finding that "
+      "--fail-on names was made (by default: every shaderprobe expectation held, with no crash and no sweep "
+      "mismatch; other implementations' findings are reported only), 1 otherwise, 2 usage or I/O error (no input "
+      "found is one).");
   cmd->callback([&run, o] { run = [o] { return run_conform(*o); }; });
 }
 
