@@ -247,7 +247,8 @@ class ProgramReader {
       if (ix.has_relative()) {
         if (depth + 1 >= s_.ctx.limits().max_depth)
           return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
-                             strprintf("relative addressing nested %u deep (limits.max_depth)", depth + 1));
+                             strprintf("relative addressing nested %u deep, past ", depth + 1) +
+                                 limit_text(&Limits::max_depth, s_.ctx.limits().max_depth));
         Operand nested;
         const FieldPath nat = at.item("relative", d);
         if (!operand(in, nested, pos, stop, nat, depth + 1)) return false;

@@ -19,9 +19,7 @@ std::string format_help() {
   return out;
 }
 
-void write_text(const TextBuffer& text) {
-  text.for_each_piece([](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
-}
+void write_stdout(std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); }
 
 int dump_other(const formats::Format& format, const std::string& name, Bytes data, const formats::Options& options) {
   const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
@@ -36,8 +34,13 @@ int dump_other(const formats::Format& format, const std::string& name, Bytes dat
               << "\n";
     return kUsage;
   }
-  TextBuffer out;
+  // Streamed: each chunk of text reaches stdout as it fills (the first line
+  // of a 24 MB bitcode file's dump within a millisecond, not after the
+  // whole dump is built), so a malformed input prints the dump up to the
+  // point of its error.
+  TextBuffer out(write_stdout);
   const formats::DumpOutcome o = formats::run_dump(format, *route, data, options, out);
+  out.flush();
   if (!o.missing.empty()) {
     std::cerr << "error: " << o.missing << "\n";
     return kUsage;
@@ -46,7 +49,6 @@ int dump_other(const formats::Format& format, const std::string& name, Bytes dat
     print_error(*o.error);
     return kMalformed;
   }
-  write_text(out);
   return kOk;
 }
 
@@ -67,8 +69,9 @@ void add_dump(CLI::App& app, Runner& run) {
   add_limit_options(*cmd, o->limits);
   cmd->footer(
       "A dump a format offers is also printed for a file that embeds it (bcanalyzer of a DXContainer dumps its DXIL "
-      "part's bitcode). Exit 0 dumped, 1 malformed (nothing is printed on stdout), 2 usage or I/O error, or a format "
-      "recognised but not supported yet.");
+      "part's bitcode). A format's own dump streams to stdout as it is made, so for a malformed input stdout holds the "
+      "dump up to the error (yaml and json print nothing then). Exit 0 dumped, 1 malformed, 2 usage or I/O error, or "
+      "a format recognised but not supported yet.");
   cmd->callback([&run, o] {
     run = [o] {
       auto data = read_input(o->file);
