@@ -6,12 +6,15 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "core/limits.h"
 
 namespace sp::cli {
 
 enum Exit : int { kOk = 0, kMalformed = 1, kUsage = 2 };
+
+inline constexpr std::string_view kVersion = "0.1.0";
 
 // Registers a subcommand on `app`; `run` receives the exit status to return.
 using Runner = std::function<int()>;

@@ -7,7 +7,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"shaderprobe: hardened readers for shader binaries ('shaderprobe formats' lists the formats)", "shaderprobe"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "shaderprobe 0.1.0");
+  app.set_version_flag("--version", "shaderprobe " + std::string(sp::cli::kVersion));
   app.footer(
       "Exit status: 0 success, 1 malformed input (one 'error: <code> at <offset>: ...' line on stderr), "
       "2 usage or I/O error. Run 'shaderprobe <command> --help' for each command.");
