@@ -2,6 +2,8 @@
 # by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
   bitcode/cli_test.cpp
+  bitcode/llvm_dis_test.cpp
+  bitcode/module_file.cpp
   bitcode/module_test.cpp
   bitstream/bit_cursor_test.cpp
   bitstream/bcanalyzer_compare_test.cpp
@@ -17,8 +19,11 @@ target_link_libraries(sp_tests PRIVATE sp_bitstream_builders)
 # multi-module file, compared with llvm-bcanalyzer-22 by
 # bitstream/bcanalyzer_compare_test.cpp. Each compiler that is missing
 # (scripts/install-deps installs both) drops its files; the test skips when
-# llvm-bcanalyzer-22 is absent.
+# llvm-bcanalyzer-22 is absent. Issue 21: the decoded globals and memory
+# attributes of the clang-22 files against llvm-dis-22
+# (bitcode/llvm_dis_test.cpp, skipped without it).
 find_program(SP_BCANALYZER_TOOL llvm-bcanalyzer-22)
+find_program(SP_LLVM_DIS_TOOL llvm-dis-22)
 find_program(SP_LLVM_CAT llvm-cat-22)
 find_program(SP_CLANG22 clang-22)
 find_program(SP_CLANG14 clang-14)
@@ -73,4 +78,5 @@ if(outputs)
 endif()
 target_compile_definitions(sp_tests PRIVATE SP_BITCODE_DIR="${SP_BITCODE_DIR}"
   SP_BCANALYZER="$<IF:$<BOOL:${SP_BCANALYZER_TOOL}>,${SP_BCANALYZER_TOOL},>"
+  SP_LLVM_DIS="$<IF:$<BOOL:${SP_LLVM_DIS_TOOL}>,${SP_LLVM_DIS_TOOL},>"
   SP_HAVE_CLANG14="$<IF:$<BOOL:${SP_CLANG14}>,1,0>")

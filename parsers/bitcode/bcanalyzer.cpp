@@ -120,14 +120,15 @@ class Dumper {
     uint64_t metadata_index_offset = 0;
   };
 
-  // The text so far against limits.max_text_per_input_byte; the error
+  // The text so far against Limits::max_text_per_input_byte; the error
   // names the record being dumped.
   bool within_text_limit(const Reader& r) {
     if (out_.size() - start_ <= max_text_) return true;
     const std::string where = r.path();
     return ctx_.fail_at_bit(Code::limit_exceeded, r.record().start_bit, FieldPath::root(where),
-                            strprintf("the dump outgrows limits.max_text_per_input_byte (%u) times the input",
-                                      ctx_.limits().max_text_per_input_byte));
+                            "the dump outgrows " +
+                                limit_text(&Limits::max_text_per_input_byte, ctx_.limits().max_text_per_input_byte) +
+                                " times the input");
   }
 
   // GetBlockName: reserved ids (1..7) have no name, then BLOCKINFO's, then

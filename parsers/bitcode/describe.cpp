@@ -1,5 +1,6 @@
 #include "bitcode/describe.h"
 
+#include "bitcode/memory_effects.h"
 #include "bitcode/names.h"
 #include "core/diagnostic_json.h"
 #include "core/strings.h"
@@ -38,11 +39,26 @@ std::span<const std::string_view> field_names(const GlobalValue& g) {
   return {};
 }
 
+// GLOBALVAR's isconst operand is a bit field (BitcodeReader): bit 0 the
+// variable is constant, bit 1 the type operand is the value's type
+// (explicit_type) and the bits above it the address space; without bit 1
+// the type operand is a pointer to the value's type, which gives the
+// address space.
+void global_var_flags(json& j, uint64_t field) {
+  j["isconst"] = (field & 1) != 0;
+  j["explicit_type"] = (field & 2) != 0;
+  if ((field & 2) != 0) j["addrspace"] = field >> 2;
+}
+
 json global_value(const Module& m, const GlobalValue& g) {
   json j = {{"name", text(g.name)}};
   const auto names = field_names(g);
   for (size_t i = 0; i < g.fields.size(); ++i) {
     const std::string key = i < names.size() ? std::string(names[i]) : strprintf("op%zu", i);
+    if (key == "isconst" && g.kind == GlobalValue::Kind::variable) {
+      global_var_flags(j, g.fields[i]);
+      continue;
+    }
     j[key] = g.fields[i];
     if (key == "type") j["type_name"] = text(type_name(m, g.fields[i]));
     if (key == "linkage") {
@@ -60,6 +76,7 @@ json attribute(const Module& m, const Attribute& a) {
       return n.empty() ? json(strprintf("attr%llu", static_cast<unsigned long long>(a.code))) : json(std::string(n));
     }
     case Attribute::Kind::int_: {
+      if (a.code == kMemoryAttribute) return memory_effects_text(a.value);
       const auto n = attribute_name(a.code);
       return strprintf("%s(%llu)", n.empty() ? strprintf("attr%llu", static_cast<unsigned long long>(a.code)).c_str()
                                              : std::string(n).c_str(),

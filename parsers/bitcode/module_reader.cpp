@@ -199,7 +199,8 @@ class ModuleReader {
       const uint64_t kept = rec.ops.size() + rec.blob.size() / 8;
       if (kept > ctx_.budget())
         return bad(r, Code::decode_budget_exceeded,
-                   strprintf("%llu more operands would exceed the decode budget", static_cast<unsigned long long>(kept)));
+                   strprintf("%llu more operands would exceed the decode budget", static_cast<unsigned long long>(kept)) +
+                       ctx_.budget_text());
       (void)ctx_.charge_at_bit(kept, rec.start_bit, FieldPath::root());
     }
     switch (block) {

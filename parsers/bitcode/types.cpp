@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/limits.h"
 #include "core/strings.h"
 
 namespace sp::bitcode {
@@ -188,7 +189,8 @@ std::string check_type_table(const Module& m, uint32_t max_depth) {
       }
       const uint32_t d = f.deepest + 1;
       if (d > max_depth)
-        return strprintf("type %llu nests deeper than limits.max_depth (%u)", static_cast<unsigned long long>(f.type), max_depth);
+        return strprintf("type %llu nests deeper than ", static_cast<unsigned long long>(f.type)) +
+               limit_text(&Limits::max_depth, max_depth);
       depth[f.type] = d;
       stack.pop_back();
       if (!stack.empty()) stack.back().deepest = std::max(stack.back().deepest, d);

@@ -98,7 +98,7 @@ bool Reader::enter_block(uint64_t start_bit) {
                           ull(cursor_.remaining_bits() / 32)));
   if (frames_.size() > ctx_.limits().max_depth)
     return fail(Code::limit_exceeded, start_bit, Leaf::block,
-                strprintf("blocks nested deeper than limits.max_depth (%u)", ctx_.limits().max_depth));
+                "blocks nested deeper than " + limit_text(&Limits::max_depth, ctx_.limits().max_depth));
   Frame& parent = frames_.back();
   Frame f;
   f.state.id = static_cast<uint32_t>(id);
@@ -149,8 +149,8 @@ bool Reader::define_abbrev() {
                           ull(cursor_.remaining_bits())));
   if (count > ctx_.limits().max_record_operands)
     return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::abbrev,
-                strprintf("%llu abbreviation operands exceed limits.max_record_operands (%u)", ull(count),
-                          ctx_.limits().max_record_operands));
+                strprintf("%llu abbreviation operands exceed ", ull(count)) +
+                    limit_text(&Limits::max_record_operands, ctx_.limits().max_record_operands));
   scratch_.clear();
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t at = cursor_.bit_offset();
@@ -191,15 +191,15 @@ bool Reader::define_abbrev() {
     auto& list = bi_lists_[info.abbrev_list];
     if (list.size() >= max)
       return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::abbrev,
-                  strprintf("BLOCKINFO registers more than limits.max_abbrevs_per_block (%u) for block %u", max,
-                            *f.setbid));
+                  "BLOCKINFO registers more than " + limit_text(&Limits::max_abbrevs_per_block, max) +
+                      strprintf(" abbreviations for block %u", *f.setbid));
     list.push_back(Abbrev{static_cast<uint32_t>(bi_ops_.size()), static_cast<uint32_t>(scratch_.size())});
     bi_ops_.insert(bi_ops_.end(), scratch_.begin(), scratch_.end());
     return true;
   }
   if (f.inherited_count + (local_abbrevs_.size() - f.local_begin) >= max)
     return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::abbrev,
-                strprintf("more than limits.max_abbrevs_per_block (%u) abbreviations in one block", max));
+                "more than " + limit_text(&Limits::max_abbrevs_per_block, max) + " abbreviations in one block");
   local_abbrevs_.push_back(Abbrev{static_cast<uint32_t>(local_ops_.size()), static_cast<uint32_t>(scratch_.size())});
   local_ops_.insert(local_ops_.end(), scratch_.begin(), scratch_.end());
   return true;
@@ -215,8 +215,8 @@ bool Reader::read_unabbreviated() {
                 strprintf("%llu operands cannot fit in the %llu bits left", ull(count), ull(cursor_.remaining_bits())));
   if (count > ctx_.limits().max_record_operands)
     return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::record,
-                strprintf("%llu operands exceed limits.max_record_operands (%u)", ull(count),
-                          ctx_.limits().max_record_operands));
+                strprintf("%llu operands exceed ", ull(count)) +
+                    limit_text(&Limits::max_record_operands, ctx_.limits().max_record_operands));
   record_.code = static_cast<uint32_t>(code);
   ops_.resize(static_cast<size_t>(count));
   for (uint64_t& v : ops_)
@@ -276,7 +276,8 @@ bool Reader::read_abbreviated(uint32_t id) {
   record_.code = static_cast<uint32_t>(code);
   const uint32_t max_ops = ctx_.limits().max_record_operands;
   if (count - 1 > max_ops)
-    return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::record, "abbreviation has too many operands");
+    return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::record,
+                "the abbreviation's operands exceed " + limit_text(&Limits::max_record_operands, max_ops));
   for (uint32_t i = 1; i < count; ++i) {
     const AbbrevOp& op = ops[i];
     if (op.encoding == Encoding::array) {
@@ -291,7 +292,7 @@ bool Reader::read_abbreviated(uint32_t id) {
                               ull(cursor_.remaining_bits())));
       if (n > max_ops - ops_.size())
         return fail(Code::limit_exceeded, at, Leaf::record,
-                    strprintf("%llu array elements exceed limits.max_record_operands (%u)", ull(n), max_ops));
+                    strprintf("%llu array elements exceed ", ull(n)) + limit_text(&Limits::max_record_operands, max_ops));
       record_.array_start = static_cast<int64_t>(ops_.size());
       const size_t first = ops_.size();
       ops_.resize(first + static_cast<size_t>(n));

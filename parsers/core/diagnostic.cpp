@@ -42,22 +42,24 @@ std::string Diagnostic::to_string() const {
   return out;
 }
 
+// Paths are bounded by FieldPath::str(), messages here: no diagnostic a
+// parse reports grows with its input.
 bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string message) {
-  if (!error_) error_ = Diagnostic{code, offset, at.str(), std::move(message)};
+  if (!error_) error_ = Diagnostic{code, offset, at.str(), capped_text(std::move(message))};
   return false;
 }
 
 void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string message) {
-  add_warning(Diagnostic{code, offset, at.str(), std::move(message)});
+  add_warning(Diagnostic{code, offset, at.str(), capped_text(std::move(message))});
 }
 
 bool Context::fail_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
-  if (!error_) error_ = Diagnostic{code, bit, at.str(), std::move(message), OffsetUnit::bit};
+  if (!error_) error_ = Diagnostic{code, bit, at.str(), capped_text(std::move(message)), OffsetUnit::bit};
   return false;
 }
 
 void Context::warn_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
-  add_warning(Diagnostic{code, bit, at.str(), std::move(message), OffsetUnit::bit});
+  add_warning(Diagnostic{code, bit, at.str(), capped_text(std::move(message)), OffsetUnit::bit});
 }
 
 void Context::add_warning(Diagnostic d) {
@@ -66,13 +68,18 @@ void Context::add_warning(Diagnostic d) {
   } else if (!warnings_truncated_) {
     warnings_truncated_ = true;
     warnings_.push_back(Diagnostic{Code::warnings_truncated, d.offset, {},
-                                   strprintf("more than %u warnings", limits_.max_warnings), d.unit});
+                                   "more than " + limit_text(&Limits::max_warnings, limits_.max_warnings) + " warnings",
+                                   d.unit});
   }
 }
 
+std::string Context::budget_text() const {
+  return " of " + limit_text(&Limits::decode_budget_per_byte, limits_.decode_budget_per_byte) + " records per input byte";
+}
+
 bool Context::over_budget(uint64_t records, uint64_t offset, const FieldPath& at, OffsetUnit unit) {
-  std::string message =
-      strprintf("%llu more records would exceed the decode budget", static_cast<unsigned long long>(records));
+  std::string message = strprintf("%llu more records would exceed the decode budget", static_cast<unsigned long long>(records)) +
+                        budget_text();
   return unit == OffsetUnit::bit ? fail_at_bit(Code::decode_budget_exceeded, offset, at, std::move(message))
                                  : fail(Code::decode_budget_exceeded, offset, at, std::move(message));
 }

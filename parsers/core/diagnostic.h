@@ -86,8 +86,10 @@ class Context {
   }
 
   [[nodiscard]] const Limits& limits() const { return limits_; }
-  // What charge() still allows, for callers that report overruns themselves.
+  // What charge() still allows, for callers that report overruns themselves,
+  // and how their message names the budget's limit.
   [[nodiscard]] uint64_t budget() const { return budget_; }
+  [[nodiscard]] std::string budget_text() const;
   [[nodiscard]] bool failed() const { return error_.has_value(); }
   [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
   [[nodiscard]] const std::vector<Diagnostic>& warnings() const { return warnings_; }

@@ -1,6 +1,9 @@
 #include "core/field_path.h"
 
 #include <string>
+#include <vector>
+
+#include "core/strings.h"
 
 namespace sp {
 namespace {
@@ -34,7 +37,17 @@ void FieldPath::append_to(std::string& out) const {
 std::string FieldPath::str() const {
   std::string out;
   append_to(out);
-  return out;
+  // Frames are what dots separate: the k-th dot ends frame k.
+  std::vector<size_t> dots;
+  for (size_t i = 0; i < out.size(); ++i)
+    if (out[i] == '.') dots.push_back(i);
+  if (dots.size() + 1 > kElideAbove) {
+    const size_t head_end = dots[kKeptFrames - 1];
+    const size_t tail_begin = dots[dots.size() - kKeptFrames] + 1;
+    const size_t elided = dots.size() + 1 - 2 * kKeptFrames;
+    out = out.substr(0, head_end) + "...(" + grouped(elided) + " more)..." + out.substr(tail_begin);
+  }
+  return capped_text(std::move(out));
 }
 
 }  // namespace sp

@@ -3,6 +3,7 @@
 // needs it rendered.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,6 +16,8 @@ class FieldPath {
 
   // The root of a parse; `name` may be empty (the whole input).
   static FieldPath root(std::string_view name = {}) { return FieldPath(nullptr, name, kNoIndex); }
+  // `name` may be a whole path rendered elsewhere ("blocks[0].X.records[3]",
+  // the bitstream reader's); str() counts its dots as frames too.
 
   // A child frame. It points at *this, so it must not outlive it: calling
   // these on a temporary is a compile error.
@@ -39,7 +42,13 @@ class FieldPath {
   }
   FieldPath cursor(std::string_view, const Cursor&) const&& = delete;
 
+  // The path as diagnostics print it: a path of more than kElideAbove
+  // frames (a structure nested as deep as its input allows, once a user
+  // raises --max-depth) keeps its first and last kKeptFrames around
+  // "...(N more)...", so no diagnostic grows with its input.
   [[nodiscard]] std::string str() const;
+  static constexpr size_t kElideAbove = 32;
+  static constexpr size_t kKeptFrames = 8;
 
  private:
   void append_to(std::string& out) const;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -53,8 +54,10 @@ struct Limits {
   uint32_t max_warnings = 256;
 };
 
-// The limits a user may raise from the command line (check, dump:
-// --max-<name>), so that a limit added above needs no edit in the CLI.
+// Every limit, the option that raises it (check and dump: --max-<name>;
+// a limit added above needs no edit in the CLI) and what it bounds. A
+// message that reports a limit names it by its option (limit_text), so
+// the user reading the error knows what to pass.
 struct LimitOption {
   std::string_view flag;
   std::variant<uint32_t Limits::*, uint64_t Limits::*> field;
@@ -63,9 +66,26 @@ struct LimitOption {
 inline constexpr LimitOption kLimitOptions[] = {
     {"--max-parts", &Limits::max_parts, "Largest PartCount accepted"},
     {"--max-inflated-bytes", &Limits::max_inflated_bytes, "Largest decompressed size (SRCI)"},
-    {"--max-depth", &Limits::max_depth, "Deepest nesting (bitcode blocks, RDEF and CTAB types)"},
+    {"--max-depth", &Limits::max_depth, "Deepest nesting (bitcode blocks and types, RDEF and CTAB types, fxc relative addressing)"},
     {"--max-abbrevs-per-block", &Limits::max_abbrevs_per_block, "Most abbreviations in one bitcode block"},
     {"--max-record-operands", &Limits::max_record_operands, "Most operands of one bitcode record"},
+    {"--max-text-per-input-byte", &Limits::max_text_per_input_byte, "Most characters a dump prints per input byte"},
+    {"--decode-budget-per-byte", &Limits::decode_budget_per_byte, "Decoded records allowed per input byte"},
+    {"--max-warnings", &Limits::max_warnings, "Warnings kept per parse (the rest are counted in one)"},
 };
+
+// The option that raises `field` ("--max-depth").
+template <typename T>
+constexpr std::string_view limit_option(T Limits::*field) {
+  for (const LimitOption& o : kLimitOptions)
+    if (const auto* f = std::get_if<T Limits::*>(&o.field); f != nullptr && *f == field) return o.flag;
+  return "a limit";  // unreachable: every limit is listed (LimitsTest.EveryLimitHasAnOption)
+}
+
+// How a message names a limit and the value it had: "--max-depth (64)".
+template <typename T>
+std::string limit_text(T Limits::*field, T value) {
+  return std::string(limit_option(field)) + " (" + std::to_string(value) + ")";
+}
 
 }  // namespace sp

@@ -85,4 +85,20 @@ std::string utf8_text(std::string_view s) {
   return out;
 }
 
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+std::string capped_text(std::string s) {
+  if (s.size() <= kMaxDiagnosticText) return s;
+  const size_t left_out = s.size() - kMaxDiagnosticText;
+  s.resize(kMaxDiagnosticText);
+  return s + "...(" + grouped(left_out) + " more characters)";
+}
+
 }  // namespace sp

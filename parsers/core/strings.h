@@ -1,6 +1,7 @@
 // Small text helpers shared by parsers and printers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -29,6 +30,16 @@ namespace sp {
 // length 0 when it is invalid (overlong, surrogate, above U+10FFFF, cut
 // off, or i is not a lead byte).
 [[nodiscard]] std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i);
+
+// The most characters of a diagnostic's message or path: a longer one
+// (a name or string taken from the input) keeps its first kMaxDiagnosticText
+// characters and says how many it left out, so no diagnostic line grows
+// with its input.
+inline constexpr size_t kMaxDiagnosticText = 1024;
+[[nodiscard]] std::string capped_text(std::string s);
+
+// n with a comma between groups of three digits ("99,984").
+[[nodiscard]] std::string grouped(uint64_t n);
 
 constexpr uint32_t make_fourcc(char a, char b, char c, char d) {
   return static_cast<uint32_t>(static_cast<uint8_t>(a)) |

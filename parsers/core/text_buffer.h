@@ -1,27 +1,37 @@
-// Append-only text kept in large chunks that never move.
+// Append-only text, kept in large chunks that never move, or handed to a
+// sink as it fills.
 //
-// The bcanalyzer dump is several times larger than its input and must be
-// complete before any of it is printed (a malformed file prints nothing).
-// Chunks that never move, unlike a growing std::string, mean a byte is
-// written once and never copied; the writer reserves room for a whole line
-// and fills it through a plain pointer, with no size check per character.
-// The measurements are in bench/README.md (bench_bitstream).
+// The bcanalyzer dump is several times larger than its input. Kept whole
+// (the conformance runner compares it), chunks that never move, unlike a
+// growing std::string, mean a byte is written once and never copied. Given
+// a sink (`dump` writing to stdout), the buffer is one chunk that is handed
+// to the sink each time it fills and then reused, so the first line is out
+// at once and memory stays at one chunk whatever the dump's size. Either
+// way the writer reserves room for a whole line and fills it through a
+// plain pointer, with no size check per character. The measurements are in
+// bench/README.md (bench_bitstream, bench/run-bitcode).
 #pragma once
 
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sp {
 
 class TextBuffer {
  public:
+  // Where the text goes as it fills: called with each piece, in order.
+  using Sink = std::function<void(std::string_view)>;
+
   TextBuffer() = default;
+  explicit TextBuffer(Sink sink) : sink_(std::move(sink)) {}
   TextBuffer(const TextBuffer&) = delete;
   TextBuffer& operator=(const TextBuffer&) = delete;
 
@@ -38,9 +48,15 @@ class TextBuffer {
     commit(put(p, s));
   }
 
+  // Every character written, including those already handed to the sink.
   [[nodiscard]] size_t size() const { return done_ + static_cast<size_t>(cur_ - begin_); }
 
-  // Calls f(std::string_view) on each piece of the text, in order.
+  // Hands the sink the text it has not had yet; without a sink, the text
+  // stays kept.
+  void flush();
+
+  // Calls f(std::string_view) on each piece of the text kept (with a
+  // sink: what flush() would hand over), in order.
   template <class F>
   void for_each_piece(F&& f) const {
     for (size_t i = 0; i < chunks_.size(); ++i) {
@@ -49,6 +65,7 @@ class TextBuffer {
     }
   }
 
+  // The text kept, as one string.
   [[nodiscard]] std::string str() const;
 
   // Pointer helpers for text written into reserve()'s room.
@@ -73,9 +90,10 @@ class TextBuffer {
   static Chunk allocate(size_t size);
   void grow(size_t n);
 
-  std::vector<Chunk> chunks_;
+  Sink sink_;
+  std::vector<Chunk> chunks_;  // with a sink, the one chunk reused
   std::vector<size_t> used_;  // characters in each chunk but the last
-  size_t done_ = 0;           // characters in every chunk but the last
+  size_t done_ = 0;           // characters in every chunk but the last, or handed to the sink
   char* begin_ = nullptr;     // the last chunk
   char* cur_ = nullptr;
   char* end_ = nullptr;

@@ -154,7 +154,8 @@ class TableReader {
   std::optional<Problem> member_type_problem(uint32_t t, uint32_t offset, uint64_t field) const {
     if (walk_[t].depth + 1 >= ctx_.limits().max_depth)
       return Problem{Code::limit_exceeded, field,
-                     strprintf("struct members nested %u deep (limits.max_depth)", walk_[t].depth + 1)};
+                     strprintf("struct members nested %u deep, past ", walk_[t].depth + 1) +
+                         limit_text(&Limits::max_depth, ctx_.limits().max_depth)};
     for (uint32_t x = t; x != kRoot; x = walk_[x].parent)
       if (out_.types[x].offset == offset)
         return Problem{Code::type_cycle, field,

@@ -35,7 +35,8 @@ namespace {
   if (count > limits.max_parts) {
     const FieldPath header = root.field("header");
     const FieldPath at = header.field("part_count");
-    return ctx.fail(Code::too_many_parts, 28, at, strprintf("%u parts, limit is %u", count, limits.max_parts));
+    return ctx.fail(Code::too_many_parts, 28, at,
+                    strprintf("%u parts, more than ", count) + limit_text(&Limits::max_parts, limits.max_parts));
   }
   const FieldPath at = root.field("part_offsets");
   return ctx.fail(Code::count_too_large, kHeaderSize, at,

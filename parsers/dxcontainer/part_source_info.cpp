@@ -51,41 +51,53 @@ bool parse_names(const PartScope& s, FieldReader& r, Vec<NameEntry>& names) {
   return true;
 }
 
-// Inflates into exactly the bytes of `out`; anything else is corrupt.
-bool inflate_exact(Bytes in, std::span<uint8_t> out, FieldReader& r, uint64_t offset) {
-  const uint64_t expected = out.size();
+// Output grows by at most this much per inflate() call.
+constexpr size_t kInflateChunk = size_t{1} << 16;
+
+// Inflates `in` into `out`, which must hold exactly `expected` bytes after;
+// anything else is corrupt. `out` grows as zlib produces, a chunk at a time
+// and its capacity doubling up to `expected`, so memory follows what the
+// stream holds, never what the header declares, whatever the limit (a
+// 2.9 KB stream declaring 4 GiB inflates to a few megabytes, and fails).
+bool inflate_exact(Bytes in, uint64_t expected, Vec<uint8_t>& out, FieldReader& r, uint64_t offset) {
   z_stream z{};
   if (inflateInit(&z) != Z_OK) return r.fail_at(Code::internal_error, offset, "entries", "inflateInit failed");
-  // zlib rejects a null output buffer (Z_STREAM_ERROR) even when it is
-  // empty, which `out` is when nothing is declared.
-  uint8_t probe = 0;
   z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct; it never writes input
   z.avail_in = static_cast<uInt>(in.size());
-  z.next_out = out.empty() ? &probe : out.data();
-  z.avail_out = static_cast<uInt>(out.size());
-  int rc = inflate(&z, Z_FINISH);
-  const uint64_t produced = z.total_out;
-  if (rc == Z_BUF_ERROR && z.avail_out == 0) {
-    // Output full before the end of the stream was seen: one more byte
-    // tells a stream that is larger than declared from one that only has
-    // its end (and checksum) left.
-    z.next_out = &probe;
-    z.avail_out = 1;
-    rc = inflate(&z, Z_FINISH);
-    if (z.total_out > produced) {
-      inflateEnd(&z);
-      return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
-                       strprintf("inflates to more than the declared %llu bytes", static_cast<unsigned long long>(expected)));
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    const size_t have = out.size();
+    if (have == expected) {
+      // All declared bytes are out: one more tells a stream that is larger
+      // than declared from one that only has its end (and checksum) left.
+      uint8_t probe = 0;
+      z.next_out = &probe;
+      z.avail_out = 1;
+      rc = inflate(&z, Z_NO_FLUSH);
+      if (z.avail_out == 0) {
+        inflateEnd(&z);
+        return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
+                         strprintf("inflates to more than the declared %llu bytes", static_cast<unsigned long long>(expected)));
+      }
+      continue;
     }
+    if (have == out.capacity())
+      out.reserve(static_cast<size_t>(std::min<uint64_t>(expected, std::max(kInflateChunk, 2 * have))));
+    const size_t room = std::min({kInflateChunk, out.capacity() - have, static_cast<size_t>(expected - have)});
+    out.resize(have + room);
+    z.next_out = out.data() + have;
+    z.avail_out = static_cast<uInt>(room);
+    rc = inflate(&z, Z_NO_FLUSH);
+    out.resize(have + room - z.avail_out);
   }
   inflateEnd(&z);
+  // Z_BUF_ERROR: no progress with room to write, so the input ran out.
   if (rc == Z_BUF_ERROR) return r.fail_at(Code::decompression_failed, offset, "entries", "zlib stream is truncated");
   if (rc != Z_STREAM_END)
     return r.fail_at(Code::decompression_failed, offset, "entries", strprintf("zlib error %d", rc));
-  if (produced != expected)
+  if (out.size() != expected)
     return r.fail_at(Code::size_mismatch, offset, "uncompressed_size",
-                     strprintf("inflates to %llu bytes, declared %llu", static_cast<unsigned long long>(produced),
-                               static_cast<unsigned long long>(expected)));
+                     strprintf("inflates to %zu bytes, declared %llu", out.size(), static_cast<unsigned long long>(expected)));
   return true;
 }
 
@@ -108,13 +120,14 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<std
                        strprintf("uncompressed entries: sizes %u and %u differ", out.uncompressed_size, out.compressed_size));
     entries = stored;
   } else if (out.compress_type == 1) {
-    // Cap before inflating: a small stream may claim gigabytes (zlib bomb).
+    // A declared size past the limit is refused unread; one within it is
+    // still only a claim (inflate_exact allocates what the stream yields).
     if (out.uncompressed_size > s.ctx.limits().max_inflated_bytes)
       return r.fail_at(Code::limit_exceeded, entries_offset - 8, "uncompressed_size",
-                       strprintf("declares %u inflated bytes, limit is %llu", out.uncompressed_size,
-                                 static_cast<unsigned long long>(s.ctx.limits().max_inflated_bytes)));
-    s.make_list(out.inflated, out.uncompressed_size);
-    if (!inflate_exact(stored, out.inflated, r, entries_offset)) return false;
+                       strprintf("declares %u inflated bytes, more than ", out.uncompressed_size) +
+                           limit_text(&Limits::max_inflated_bytes, s.ctx.limits().max_inflated_bytes));
+    s.make_list(out.inflated, 0);
+    if (!inflate_exact(stored, out.uncompressed_size, out.inflated, r, entries_offset)) return false;
     entries = out.inflated;
     entries_base = 0;  // offsets inside inflated data are not file offsets
   } else {

@@ -115,8 +115,9 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   if (!list_header(parts, quirks, out, budget)) {
     const dxc::Part* rdef_part = find_part(c, "RDEF");
     error = Diagnostic{Code::limit_exceeded, rdef_part != nullptr ? rdef_part->offset : 0, "",
-                       strprintf("the listing outgrows limits.max_text_per_input_byte (%u) times the input",
-                                 limits.max_text_per_input_byte)};
+                       "the listing outgrows " +
+                           limit_text(&Limits::max_text_per_input_byte, limits.max_text_per_input_byte) +
+                           " times the input"};
     return false;
   }
   list_program(program, quirks, out);

@@ -316,7 +316,8 @@ class ProgramReader {
                                           const FieldPath& at, uint32_t d, uint32_t depth) {
     if (depth >= s_.ctx.limits().max_depth)
       return s_.ctx.fail(Code::limit_exceeded, offset_of(pos), at,
-                         strprintf("relative addressing nested %u deep (limits.max_depth)", depth));
+                         strprintf("relative addressing nested %u deep, past ", depth) +
+                             limit_text(&Limits::max_depth, s_.ctx.limits().max_depth));
     Operand nested;
     const FieldPath nat = at.item("relative", d);
     if (!operand(in, nested, pos, stop, nat, depth)) return false;

@@ -322,7 +322,7 @@ class RdefReader {
   [[gnu::cold]] bool too_deep(uint64_t field_at, const FieldPath& at, uint64_t depth) {
     return s_.ctx.fail(
         Code::limit_exceeded, s_.base + field_at, at,
-        strprintf("types nested %" PRIu64 " deep (limits.max_depth is %u)", depth, s_.ctx.limits().max_depth));
+        strprintf("types nested %" PRIu64 " deep, past ", depth) + limit_text(&Limits::max_depth, s_.ctx.limits().max_depth));
   }
 
   // Every type t reaches is done: its height is one more than theirs.

@@ -4,6 +4,9 @@
 
 #include <cctype>
 #include <set>
+#include <string>
+
+#include "core/strings.h"
 
 namespace sp {
 namespace {
@@ -42,6 +45,36 @@ TEST(Diagnostic, DecodeBudgetIsLinearInInput) {
   EXPECT_TRUE(ctx.charge(1000, 0, root));
   EXPECT_FALSE(ctx.charge(100, 0, root));
   EXPECT_EQ(ctx.error()->code, Code::decode_budget_exceeded);
+}
+
+TEST(Diagnostic, MessagesAreCapped) {
+  const Limits limits;
+  Context ctx(limits, 100);
+  const FieldPath root = FieldPath::root();
+  ctx.warn(Code::gap_between_parts, 1, root, std::string(5000, 'w'));
+  EXPECT_FALSE(ctx.fail(Code::truncated, 5, root, std::string(kMaxDiagnosticText, 'e')));
+  EXPECT_EQ(ctx.warnings()[0].message, std::string(kMaxDiagnosticText, 'w') + "...(3,976 more characters)");
+  EXPECT_EQ(ctx.error()->message.size(), kMaxDiagnosticText);
+}
+
+// Each limit has its option once (kLimitOptions), and a message names a
+// limit by it. Binding every member of Limits fails to compile when a limit
+// is added, until it has its option here too.
+TEST(Limits, EveryLimitHasAnOption) {
+  const auto [parts, inflated, depth, abbrevs, operands, text, budget, warnings] = Limits{};
+  (void)parts, (void)inflated, (void)depth, (void)abbrevs, (void)operands, (void)text, (void)budget, (void)warnings;
+  std::set<std::string_view> flags;
+  for (const LimitOption& o : kLimitOptions) {
+    EXPECT_TRUE(o.flag.starts_with("--")) << o.flag;
+    EXPECT_TRUE(flags.insert(o.flag).second) << o.flag;
+  }
+  EXPECT_EQ(flags.size(), 8u);
+  EXPECT_EQ(limit_option(&Limits::max_warnings), "--max-warnings");
+  EXPECT_EQ(limit_text(&Limits::max_inflated_bytes, uint64_t{4294967295}), "--max-inflated-bytes (4294967295)");
+  const Limits limits;
+  Context ctx(limits, 10);
+  EXPECT_FALSE(ctx.charge(1000, 0, FieldPath::root()));
+  EXPECT_NE(ctx.error()->message.find("--decode-budget-per-byte (1)"), std::string::npos) << ctx.error()->message;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,37 @@ TEST(TextBuffer, IntegersPrintAsLlvmPrintsThem) {
   p = TextBuffer::put(p, ' ');
   text.commit(TextBuffer::put_uint(p, 0));
   EXPECT_EQ(text.str(), "18446744073709551615 -9223372036854775808 0");
+}
+
+// With a sink the text leaves as it fills, in pieces no larger than a
+// chunk (or one line larger than it), in order; flush() hands the rest.
+TEST(TextBuffer, SinkReceivesTheTextAsItFills) {
+  std::string received;
+  size_t pieces = 0, largest = 0;
+  TextBuffer text([&](std::string_view piece) {
+    received += piece;
+    ++pieces;
+    largest = std::max(largest, piece.size());
+  });
+  std::string expected;
+  for (int i = 0; i < 100000; ++i) {
+    const std::string line = "<RECORD op0=" + std::to_string(i) + "/>\n";
+    text.append(line);
+    expected += line;
+  }
+  EXPECT_GT(pieces, 10u);  // out long before the end
+  EXPECT_LE(largest, size_t{1} << 16);
+  EXPECT_LT(received.size(), expected.size());
+  const std::string huge(200000, 'x');  // one line larger than the chunk
+  text.append(huge);
+  expected += huge;
+  text.append("end\n");
+  expected += "end\n";
+  text.flush();
+  EXPECT_EQ(received, expected);
+  EXPECT_EQ(text.size(), expected.size());
+  text.flush();
+  EXPECT_EQ(received, expected);
 }
 
 TEST(TextBuffer, EmptyHasNoPieces) {

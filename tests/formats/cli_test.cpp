@@ -64,7 +64,7 @@ TEST(FormatsCli, RecognisedOnlyFormatsAreNamedAndUnsupported) {
   for (const char* command : {"check", "dump"}) {
     r = run_command({SP_CLI, command, spirv.string()});
     EXPECT_EQ(r.exit_code, 2) << command;
-    EXPECT_TRUE(r.err.starts_with("error: unsupported format: spirv")) << r.err;
+    EXPECT_TRUE(r.err.starts_with(spirv.string() + ": error: unsupported format: spirv")) << r.err;
   }
 }
 
@@ -100,7 +100,7 @@ TEST(FormatsCli, UnknownInputIsReadAsTheFirstFormat) {
   EXPECT_TRUE(nlohmann::json::parse(r.out)[0]["format"].is_null()) << r.out;
   r = run_command({SP_CLI, "check", junk.string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(r.err.starts_with("error: not_a_container at 0: header.magic")) << r.err;
+  EXPECT_TRUE(r.err.starts_with(junk.string() + ": error: not_a_container at 0: header.magic")) << r.err;
 }
 
 }  // namespace

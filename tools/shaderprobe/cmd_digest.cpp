@@ -53,7 +53,7 @@ void add_digest(CLI::App& app, Runner& run) {
       if (!header) {
         const FieldPath root = FieldPath::root();
         const FieldPath at = root.field("header");
-        print_error(Diagnostic{dxc::looks_like_container(*data) ? Code::truncated : Code::not_a_container, 0,
+        print_error(o->file, Diagnostic{dxc::looks_like_container(*data) ? Code::truncated : Code::not_a_container, 0,
                                at.str(), "no DXBC container header"});
         return int{kMalformed};
       }
