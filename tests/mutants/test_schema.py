@@ -34,7 +34,7 @@ static int first(std::optional<int> count) {
 }
 
 static int sum(int n) {
-  int lo_count, hi_count;  // hi_count reads as a value here: its mutants break the declaration
+  decltype(n) lo_count, hi_count;  // a type the lexer does not read: hi_count's mutants break the declaration
   lo_count = n;
   hi_count = n * 2;
   return lo_count + hi_count;
@@ -101,11 +101,13 @@ class Schema(unittest.TestCase):
     def test_only_what_does_not_compile_is_dropped(self):
         dropped = sorted((self.mutants[i - 1].site.line, self.mutants[i - 1].mutation.describe())
                          for i in self.schema.dropped)
-        count, declaration = line_of("return count ?"), line_of("int lo_count, hi_count;")
+        count, declaration = line_of("return count ?"), line_of("lo_count, hi_count;")
         self.assertEqual(dropped, [(count, "count -> (count) + 1"), (count, "count -> (count) + 1"),
                                    (count, "count -> (count) - 1"), (count, "count -> (count) - 1"),
                                    (declaration, "hi_count -> (hi_count) + 1"),
-                                   (declaration, "hi_count -> (hi_count) - 1")])
+                                   (declaration, "hi_count -> (hi_count) - 1"),
+                                   (declaration, "lo_count -> (lo_count) + 1"),
+                                   (declaration, "lo_count -> (lo_count) - 1")])
         # The declaration's syntax error made every later use of hi_count an
         # error too; those mutants compile once it is dropped.
         self.assertGreater(self.rounds, 1)

@@ -76,6 +76,14 @@ class Operands(unittest.TestCase):
         self.assertEqual(originals(code, "bound")[::2], ["r . offset", "r . size ( )", "kHeaderBytes", "count"])
 
 
+    def test_declared_names_are_no_bounds(self):
+        code = ("void g(unsigned n) { unsigned first_count, second_count; std::vector<int> x_size(3), y_size;\n"
+                "  Foo::Bar* p_end = nullptr, *q_end; uint64_t code = 0, count = 0; first_count = n;\n"
+                "  f(first_count, second_count, x_size, q_end, count); }")
+        self.assertEqual(originals(code, "bound")[::2], ["first_count", "second_count", "x_size", "q_end", "count"])
+        self.assertEqual({s.line for s in sites_of(code) if s.mutations[0].operator == "bound"}, {3})
+
+
 class ConstantContexts(unittest.TestCase):
     def test_no_site_outside_function_bodies_or_in_constant_contexts(self):
         code = ("constexpr int kA = 1 + 2;\nstatic_assert(kA < 4);\nenum class E { a = 1, b = 2 };\n"

@@ -462,14 +462,62 @@ def rvalue_context(s: Scanner, first: int, last: int) -> bool:
         return False
     if before.text in (";", "{", "}") and after == ";":
         return False  # a statement of its own: a call whose result goes unused
+    if first in declarators(s, first):
+        return False  # a declaration: uint32_t count, offset; Foo* end;
     if before.text in ("&", "*", "&&"):
         # After an operand it is binary and reads the name; before one, & takes
-        # its address and * reads through it. A declaration (Foo* size) reads
-        # as binary here and fails to compile, so the schema build drops it.
+        # its address and * reads through it.
         return first >= 2 and s.operand_end(first - 2) or before.text == "*"
     if before.kind == "ident" and (before.text not in KEYWORDS or before.text in TYPE_KEYWORDS):
         return False  # a declaration: size_t offset
     return not (before.template and closes(before))  # nor std::span<const uint8_t> bytes
+
+
+def declarators(s: Scanner, i: int) -> set[int]:
+    """The names the statement holding token i declares, when it declares
+    variables: from its start a type (qualified, with template arguments,
+    pointers and references), then names separated by commas."""
+    toks = s.tokens
+    k = i
+    while k > 0:
+        t = toks[k - 1]
+        if t.text in (")", "]") and k - 1 in s.pair:
+            k = s.pair[k - 1]
+        elif t.template and closes(t):
+            k = t.match
+        elif t.text in (";", "{", "}", "(", "["):
+            break
+        else:
+            k -= 1
+    builtin = False
+    while toks[k].text in TYPE_KEYWORDS | {"static"}:
+        builtin |= toks[k].text not in ("const", "volatile", "static")
+        k += 1
+    if not builtin:
+        if toks[k].kind != "ident" or toks[k].text in KEYWORDS:
+            return set()
+        k += 1
+    names: set[int] = set()
+    while k < len(toks):
+        t = toks[k]
+        if t.text == "::" and k + 1 < len(toks) and toks[k + 1].kind == "ident" and not names:
+            k += 2
+        elif t.template and t.text == "<":
+            k = t.match + 1
+        elif t.text in ("*", "&", "&&", "const"):
+            k += 1
+        elif t.kind == "ident" and t.text not in KEYWORDS:
+            names.add(k)
+            # The initialiser, if any, up to the next declarator.
+            k += 1
+            while k < len(toks) and toks[k].text not in (",", ";"):
+                k = s.pair.get(k, k) + 1 if toks[k].text in "([{" else k + 1
+            if k >= len(toks) or toks[k].text == ";":
+                break
+            k += 1
+        else:
+            break
+    return names
 
 
 # Files whose code is no parser: builders of test inputs (tests, the
