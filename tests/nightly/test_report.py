@@ -30,6 +30,10 @@ def night(date: str = "2026-11-23T01:00:00Z", cov: int = 1000, findings: int = 0
                                           "reproducers": ["crash-1"]}]}} if findings else {},
         "coverage": {"exit": 0, "html": "coverage/index.html",
                      "folders": {"parsers/core": {"covered": 900, "lines": 1000, "percent": 90.0}}},
+        "mutants": {"exit": 0, "count": 100, "seed": 1, "score": 0.8, "report": "mutants/mutants.md",
+                    "totals": {"killed": 40, "reached": 50, "not reached": 30, "dropped": 2, "not run": 0},
+                    "by_folder": {"parsers/core": 0.75, "parsers/fxc": None},
+                    "by_oracle": {"replay": {"ran": 50, "killed": 30}, "fuzz": {"ran": 12, "killed": 2}}},
         "timings": {"install and build": 20.0, "fuzz": 480.0, "merge": 30.0, "conformance": 60.0,
                     "after fuzzing": 90.0, "total": 590.0}, "problems": [],
     }
@@ -63,6 +67,14 @@ class Verdict(unittest.TestCase):
 
 
 class Reports(unittest.TestCase):
+    def test_a_night_without_mutants_and_an_older_history(self):
+        n = dict(night(), mutants=None, failures=[])
+        self.assertIn("Not run (--mutants 0).", report.markdown(n))
+        old = night()
+        del old["mutants"]
+        series = report.trend_series([dict(old, coverage=old["coverage"]["folders"])])
+        self.assertEqual(series["Random mutants killed per parser folder (% of those reached)"], {"all": [None]})
+
     def test_history_and_pages(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp)
@@ -75,12 +87,17 @@ class Reports(unittest.TestCase):
             series = report.trend_series(history)
             self.assertEqual(series["libFuzzer coverage (cov: edges) per target"]["psv0"], [1000, 1100])
             self.assertEqual(series["libFuzzer coverage (cov: edges) per target"]["rts0"], [None, None])
+            mutants = series["Random mutants killed per parser folder (% of those reached)"]
+            self.assertEqual(mutants, {"all": [80.0, 80.0], "parsers/core": [75.0, 75.0], "parsers/fxc": [None, None]})
             report.write(out, n, history)
             md = (out / "report.md").read_text()
             self.assertIn("[#1 Heap-buffer-overflow READ 4](triage/psv0/cluster-1)", md)
             self.assertIn("**FAIL**", md)
+            self.assertIn("40 of 50 reached killed, score 80.0%", md)
+            self.assertIn("| parsers/core | 75.0% |", md)
             page = (out / "report.html").read_text()
-            self.assertEqual(page.count("<svg"), 4)
+            self.assertEqual(page.count("<svg"), 5)
+            self.assertIn("score <b>80.0%</b>", page)
             self.assertIn('href="triage/psv0/cluster-1">#1 Heap-buffer-overflow READ 4: sp::dxc::parse_psv / '
                           'LLVMFuzzerTestOneInput</a>', page)
             self.assertEqual(json.loads((out / "report.json").read_text())["commit"], "abc1234")

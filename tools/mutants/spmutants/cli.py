@@ -12,7 +12,7 @@ from pathlib import Path
 from sptriage import cli as triage_cli
 from sptriage import targets as fuzz_table
 
-from . import tree
+from . import random_mode, tree
 from .catalog import MUTANTS, Mutant
 
 REPO = Path(__file__).resolve().parents[3]
@@ -29,20 +29,47 @@ DIR/mutants.json: {"score": detected fraction, "seconds": S, "mutants":
 [{id, file, line, function, description, target, detected, seconds,
 crash, build_seconds}]}; DIR/mutants.md: the same as a table; DIR/bin/<id>/:
 each mutant's binary (triage needs it); DIR/runs/<id>/: fuzzing log,
-corpus copy and crash file. Exit 0 when every mutant was detected."""
+corpus copy and crash file. Exit 0 when every mutant was detected.
+
+--random N: N mutants drawn by a generator seeded with --seed from every
+site of parsers/*/ (comparisons, && and ||, early returns, constants,
+bounds and offsets), all compiled into one schema build of a scratch tree
+(default build/mutants/schema-tree; made once per state of the sources)
+and switched on at run time, each run against every oracle that reaches
+its site (corpus and conformance replay through the fuzz targets, the
+differential targets, conformance expectations, the unit tests, then
+--fuzz-seconds of libFuzzer), cheapest first until one kills it.
+DIR (default build/mutants/random)/mutants.json and mutants.md: the score
+per oracle, parser folder and operator, and the survivors, never reached
+or reached but not caught (tools/triage/README.md, "Random mutants").
+tools/mutants/equivalent.json lists the known equivalent mutants."""
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="scripts/mutants", description=__doc__, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=int, default=30, help="fuzzing time per mutant (default 30)")
-    p.add_argument("--out", type=Path, default=REPO / "build" / "mutants" / "out", help="result folder DIR")
-    p.add_argument("--scratch", type=Path, default=REPO / "build" / "mutants" / "tree", help="scratch tree")
-    p.add_argument("--seed", type=int, default=1, help="libFuzzer -seed (default 1: runs repeat)")
+    p.add_argument("--out", type=Path, help="result folder DIR (default build/mutants/out, with --random "
+                                             "build/mutants/random)")
+    p.add_argument("--scratch", type=Path, help="scratch tree (default build/mutants/tree, with --random "
+                                                 "build/mutants/schema-tree)")
+    p.add_argument("--seed", type=int, default=1, help="libFuzzer -seed, and with --random the draw's (default 1: "
+                                                      "runs repeat)")
     p.add_argument("--only", nargs="*", metavar="ID", help="run only these mutants")
-    p.add_argument("--jobs", type=int, default=2, help="build jobs (default 2)")
+    p.add_argument("--jobs", type=int, default=2, help="build jobs, and with --random mutants run at once (default 2)")
     p.add_argument("--no-triage", action="store_true", help="skip the triage of the crashes")
-    return p.parse_args(argv)
+    p.add_argument("--random", type=int, metavar="N", help="N random mutants in one schema build instead of the "
+                                                          "catalogue")
+    p.add_argument("--fuzz-seconds", type=int, default=5,
+                   help="with --random: libFuzzer seconds for a mutant the deterministic oracles miss (default 5)")
+    p.add_argument("--minutes", type=float, help="with --random: start no mutant after this many minutes (the rest "
+                                                 "are reported as not run)")
+    args = p.parse_args(argv)
+    mode = "random" if args.random is not None else "out"
+    args.out = (args.out or REPO / "build" / "mutants" / mode).resolve()
+    args.scratch = (args.scratch or REPO / "build" / "mutants" / ("schema-tree" if args.random is not None
+                                                                   else "tree")).resolve()
+    return args
 
 
 def fuzz_flags(target: str) -> list[str]:
@@ -112,8 +139,8 @@ def write_markdown(path: Path, data: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    args.out = args.out.resolve()
-    args.scratch = args.scratch.resolve()
+    if args.random is not None:
+        return random_mode.run(args, REPO)
     selected = [m for m in MUTANTS if not args.only or m.id in args.only]
     args.out.mkdir(parents=True, exist_ok=True)
     args.scratch.mkdir(parents=True, exist_ok=True)

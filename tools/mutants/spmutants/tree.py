@@ -19,9 +19,17 @@ def source_files(repo: Path) -> list[str]:
     return [f for f in out.split("\0") if f and (repo / f).is_file()]
 
 
-def sync(repo: Path, scratch: Path) -> None:
+def sync(repo: Path, scratch: Path, overrides: dict[str, str] | None = None) -> None:
+    """Makes the scratch tree's files the repository's, but for `overrides`
+    (path -> text: the mutant schemata), touching only what differs."""
+    overrides = overrides or {}
     for name in source_files(repo):
         src, dst = repo / name, scratch / name
+        if name in overrides:
+            if not dst.exists() or dst.read_text() != overrides[name]:
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                dst.write_text(overrides[name])
+            continue
         if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)

@@ -19,9 +19,11 @@ presets, fuzzes every target for its share of --minutes of fuzzing
 back into corpus/ with -set_cover_merge=1 (scripts/gen-corpus -a; an input
 that crashes a target sharing the corpus is a finding too), replays
 corpus/regressions/ and the conformance suite (both sweeps) against every
-implementation installed, triages new crashes (scripts/triage) and measures
-line coverage (scripts/fuzz-coverage). Writes DIR/report.md, report.json and
-report.html, and keeps DIR/history/ for the trend charts.
+implementation installed, triages new crashes (scripts/triage), measures
+line coverage (scripts/fuzz-coverage) and the mutation score of a batch of
+random mutants (scripts/mutants --random, for at most --mutant-minutes).
+Writes DIR/report.md, report.json and report.html, and keeps DIR/history/
+for the trend charts.
 
 Exit status: 1 on a new crash, a regression replay failure or a conformance
 expectation not met (or a step that failed to run); 0 otherwise."""
@@ -31,6 +33,8 @@ expectation not met (or a step that failed to run); 0 otherwise."""
 MIN_SECONDS_PER_TARGET = 10
 DEFAULT_SECONDS_PER_TARGET = 60
 DEFAULT_MINUTES = 10
+DEFAULT_MUTANTS = 100
+DEFAULT_MUTANT_MINUTES = 10
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -43,6 +47,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="libFuzzer -fork processes and build jobs (default: every core)")
     p.add_argument("--out", type=Path, default=Path("build/nightly"), help="report folder (default build/nightly)")
+    p.add_argument("--mutants", type=int, default=DEFAULT_MUTANTS,
+                   help=f"random mutants drawn (scripts/mutants --random; default {DEFAULT_MUTANTS}, 0: none)")
+    p.add_argument("--mutants-seed", type=int, default=1,
+                   help="their seed (default 1: the same sites night after night while the sources stay, so the "
+                        "trend shows the oracles, not the draw)")
+    p.add_argument("--mutant-minutes", type=float, default=DEFAULT_MUTANT_MINUTES,
+                   help=f"no mutant is started after this many minutes of running them (default "
+                        f"{DEFAULT_MUTANT_MINUTES}; the schema build comes on top)")
     return p.parse_args(argv)
 
 
@@ -119,6 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     if cov["exit"]:
         problems.append("coverage failed (logs/coverage.log)")
     t = step("coverage", t)
+    mutation = None
+    if args.mutants:
+        mutation = steps.mutants(root, out, args.mutants, args.mutants_seed, args.mutant_minutes, args.jobs)
+        if mutation["exit"] or mutation["score"] is None:
+            problems.append("random mutants failed (logs/mutants.log)")
+        t = step("mutants", t)
     timings["after fuzzing"] = round(t - after_fuzz, 1)
     timings["total"] = round(t - started, 1)
     if fuzz_rc and not any(s["findings"] for s in fuzzing):
@@ -130,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                                  text=True).stdout.strip(),
         "minutes": minutes, "jobs": args.jobs, "seconds_per_target": seconds,
         "fuzzing": fuzzing, "merge": merge, "regressions": regressions, "conformance": conformance,
-        "triage": triage, "coverage": cov, "timings": timings, "problems": problems,
+        "triage": triage, "coverage": cov, "mutants": mutation, "timings": timings, "problems": problems,
     }
     night["failures"] = report.failures(night)
     report.save_history(out / "history", night)

@@ -42,6 +42,8 @@ def save_history(folder: Path, night: dict) -> None:
     keep = {k: night[k] for k in ("date", "commit", "minutes", "jobs", "seconds_per_target", "fuzzing", "timings",
                                   "failures")}
     keep["coverage"] = night["coverage"]["folders"]
+    mutation = night.get("mutants") or {}
+    keep["mutants"] = {"score": mutation.get("score"), "by_folder": mutation.get("by_folder", {})}
     (folder / (night["date"].replace(":", "") + ".json")).write_text(json.dumps(keep, indent=1) + "\n")
 
 
@@ -51,9 +53,17 @@ def trend_series(history: list[dict]) -> dict[str, dict[str, list]]:
         names = sorted({s["target"] for n in history for s in n["fuzzing"]})
         return {t: [next((s[key] for s in n["fuzzing"] if s["target"] == t), None) for n in history] for t in names}
     folders = sorted({f for n in history for f in n["coverage"]})
+
+    def score(n: dict, folder: str | None) -> float | None:
+        m = n.get("mutants") or {}
+        value = m.get("score") if folder is None else m.get("by_folder", {}).get(folder)
+        return None if value is None else round(100 * value, 1)
+    mutated = sorted({f for n in history for f in (n.get("mutants") or {}).get("by_folder", {})})
     return {
         "Line coverage of corpus/ per parser folder (%)":
             {f: [n["coverage"].get(f, {}).get("percent") for n in history] for f in folders},
+        "Random mutants killed per parser folder (% of those reached)":
+            {"all": [score(n, None) for n in history], **{f: [score(n, f) for n in history] for f in mutated}},
         "libFuzzer coverage (cov: edges) per target": per_target("cov"),
         "exec/s per target": per_target("exec_per_sec"),
         "corpus files per target": per_target("corpus"),
@@ -114,9 +124,27 @@ def markdown(night: dict) -> str:
               for name, k in summary.get("sweeps", {}).items()]
     lines += ["", f"## Line coverage ([HTML]({night['coverage']['html']}))", "", "| folder | lines | cover |", "|---|---|---|"]
     lines += [f"| {f} | {v['covered']}/{v['lines']} | {v['percent']:.2f}% |" for f, v in night["coverage"]["folders"].items()]
+    lines += ["", *mutants_markdown(night.get("mutants"))]
     lines += ["", "## Step times (s)", "", "| step | seconds |", "|---|---|"]
     lines += [f"| {k} | {v:.0f} |" for k, v in night["timings"].items()]
     return "\n".join(lines) + "\n"
+
+
+def mutants_markdown(m: dict | None) -> list[str]:
+    """The random mutants' score per folder and oracle (scripts/mutants --random)."""
+    if not m:
+        return ["## Random mutants", "", "Not run (--mutants 0)."]
+    t = m.get("totals") or {}
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    lines = ["## Random mutants", "",
+             f"{m['count']} drawn with seed {m['seed']}: {t.get('killed', '?')} of {t.get('reached', '?')} reached "
+             f"killed, score {pct(m.get('score'))}; {t.get('not reached', '?')} never reached, {t.get('dropped', '?')} "
+             f"dropped, {t.get('not run', '?')} not run ([report]({m['report']})).", "",
+             "| folder | score |", "|---|---|"]
+    lines += [f"| {f} | {pct(v)} |" for f, v in m.get("by_folder", {}).items()]
+    lines += ["", "| oracle | ran on | killed first |", "|---|---|---|"]
+    lines += [f"| {o} | {v['ran']} | {v['killed']} |" for o, v in (m.get("by_oracle") or {}).items()]
+    return lines
 
 
 CSS = """body{font:14px/1.4 system-ui,sans-serif;margin:24px;max-width:1150px;color:#222}
@@ -176,10 +204,25 @@ def page(night: dict, history: list[dict]) -> str:
         f"<h2>Line coverage ({link(night['coverage']['html'], 'llvm-cov HTML')})</h2>",
         table(["folder", "lines", "cover"], [[e(f), f"{v['covered']}/{v['lines']}", f"{v['percent']:.2f}%"]
                                              for f, v in night["coverage"]["folders"].items()]),
+        *mutants_html(night.get("mutants")),
         "<h2>Step times</h2>", table(["step", "seconds"], [[e(k), f"{v:.0f}"] for k, v in night["timings"].items()]),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def mutants_html(m: dict | None) -> list[str]:
+    if not m:
+        return ["<h2>Random mutants</h2><p>Not run (--mutants 0).</p>"]
+    e = html.escape
+    t = m.get("totals") or {}
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    return [f"<h2>Random mutants ({link(m['report'], 'report')})</h2><p>{m['count']} drawn with seed {m['seed']}: "
+            f"{t.get('killed', '?')} of {t.get('reached', '?')} reached killed, score <b>{pct(m.get('score'))}</b>; "
+            f"{t.get('not reached', '?')} never reached, {t.get('not run', '?')} not run.</p>",
+            table(["folder", "score"], [[e(f), pct(v)] for f, v in m.get("by_folder", {}).items()]),
+            table(["oracle", "ran on", "killed first"],
+                  [[e(o), str(v["ran"]), str(v["killed"])] for o, v in (m.get("by_oracle") or {}).items()])]
 
 
 def write(out: Path, night: dict, history: list[dict]) -> None:

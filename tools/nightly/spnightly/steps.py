@@ -136,3 +136,17 @@ def coverage(root: Path, out: Path) -> dict:
         shutil.rmtree(out / "coverage", ignore_errors=True)
         shutil.copytree(html, out / "coverage")
     return {"exit": rc, "folders": folders, "html": "coverage/index.html"}
+
+
+def mutants(root: Path, out: Path, count: int, seed: int, minutes: float, jobs: int) -> dict:
+    """scripts/mutants --random: a batch of random mutants in its schema
+    build (made again only when the sources changed), no mutant started
+    after `minutes`; the score per folder and oracle beside coverage."""
+    dest = out / "mutants"
+    shutil.rmtree(dest, ignore_errors=True)
+    rc = sh(root, ["scripts/mutants", "--random", str(count), "--seed", str(seed), "--minutes", f"{minutes:g}",
+                   "--jobs", str(jobs), "--out", str(dest)], out / "logs/mutants.log")
+    data = json.loads((dest / "mutants.json").read_text()) if (dest / "mutants.json").exists() else {}
+    return {"exit": rc, "count": count, "seed": seed, "score": data.get("score"), "totals": data.get("totals"),
+            "by_folder": {f: c["score"] for f, c in data.get("by_folder", {}).items()},
+            "by_oracle": data.get("by_oracle"), "report": "mutants/mutants.md"}

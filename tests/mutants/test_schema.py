@@ -1,0 +1,141 @@
+"""The mutant schema (tools/mutants/spmutants/schema.py and
+tools/mutants/schema/sp_mutant.h), compiled for real with clang-22: every
+mutant of a small program in one binary, which does what the original
+does with no mutant on, what each mutant does with SP_MUTANT=ID, records
+the sites it runs, and drops the mutants that do not compile."""
+import os
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+from spmutants import schema, sites
+
+from .support import CLANG, SOURCE
+
+PROGRAM = """\
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+enum class Op { add, sub };
+
+constexpr int clamp(int v, int limit) {
+  if (v < 0) return 0;
+  if (v > limit) return limit;
+  return v;
+}
+static_assert(clamp(12, 10) == 10);  // evaluated by the compiler too
+
+static int apply(Op op, int a, int b) { return op == Op::add ? a + b : a - b; }
+
+static int first(std::optional<int> count) {
+  return count ? *count : -1;  // an optional is no number: its bound mutants do not compile
+}
+
+static int sum(int n) {
+  decltype(n) lo_count, hi_count;  // a type the lexer does not read: hi_count's mutants break the declaration
+  lo_count = n;
+  hi_count = n * 2;
+  return lo_count + hi_count;
+}
+
+int main(int argc, char** argv) {
+  const int v = std::atoi(argv[1]);
+  std::printf("%d %d %d %d\\n", clamp(v, 10), apply(argc > 2 ? Op::sub : Op::add, v, 1), first(v), sum(v));
+  return 0;
+}
+"""
+
+
+def line_of(text: str) -> int:
+    return next(k for k, line in enumerate(PROGRAM.splitlines(), 1) if text in line)
+
+
+@unittest.skipUnless(CLANG, "clang++-22 is not installed")
+class Schema(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        root = Path(cls.dir.name)
+        (root / "repo").mkdir()
+        (root / "scratch").mkdir()
+        (root / "repo" / "x.cpp").write_text(PROGRAM)
+        (root / "scratch" / "x.cpp").write_text(PROGRAM)
+        cls.root = root
+        cls.mutants = sites.number(sites.file_sites(root / "repo" / "x.cpp", "x.cpp"), ["x.cpp"])
+        cls.schema = schema.Schema(root / "repo", root / "scratch", cls.mutants)
+        cls.rounds = 0
+        while True:
+            cls.schema.write_file("x.cpp", cls.schema.live("x.cpp"))
+            r = cls.compile(root / "scratch" / "x.cpp", root / "schema")
+            if r.returncode == 0:
+                break
+            cls.rounds += 1
+            dropped, _ = cls.schema.attribute(r.stderr)
+            if not dropped or cls.rounds > 5:
+                raise AssertionError(r.stderr)
+        cls.compile(root / "repo" / "x.cpp", root / "original").check_returncode()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    @staticmethod
+    def compile(source: Path, binary: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([CLANG, "-std=c++20", "-include", str(SOURCE / schema.SCHEMA_DIR / "sp_mutant.h"),
+                               str(source), "-o", str(binary)], capture_output=True, text=True)
+
+    def run_it(self, binary: str, arg: str, **env: str) -> str:
+        return subprocess.run([str(self.root / binary), arg], capture_output=True, text=True,
+                              env={**os.environ, **env}).stdout
+
+    def by(self, change: str) -> sites.Mutant:
+        return next(m for m in self.mutants if m.mutation.describe() == change)
+
+    def test_the_file_keeps_its_lines(self):
+        rendered = (self.root / "scratch" / "x.cpp").read_text()
+        self.assertEqual(rendered.count("\n"), PROGRAM.count("\n"))
+        self.assertIn("sp_mutant_on(", rendered.splitlines()[line_of("if (v > limit)") - 1])
+
+    def test_only_what_does_not_compile_is_dropped(self):
+        dropped = sorted((self.mutants[i - 1].site.line, self.mutants[i - 1].mutation.describe())
+                         for i in self.schema.dropped)
+        count, declaration = line_of("return count ?"), line_of("lo_count, hi_count;")
+        self.assertEqual(dropped, [(count, "count -> (count) + 1"), (count, "count -> (count) + 1"),
+                                   (count, "count -> (count) - 1"), (count, "count -> (count) - 1"),
+                                   (declaration, "hi_count -> (hi_count) + 1"),
+                                   (declaration, "hi_count -> (hi_count) - 1"),
+                                   (declaration, "lo_count -> (lo_count) + 1"),
+                                   (declaration, "lo_count -> (lo_count) - 1")])
+        # The declaration's syntax error made every later use of hi_count an
+        # error too; those mutants compile once it is dropped.
+        self.assertGreater(self.rounds, 1)
+
+    def test_no_mutant_on_is_the_original(self):
+        for arg in ("-3", "4", "12"):
+            self.assertEqual(self.run_it("schema", arg), self.run_it("original", arg))
+
+    def test_each_mutant_switches_on_alone(self):
+        self.assertEqual(self.run_it("original", "12"), "10 13 12 36\n")
+        guard = self.by("if (v > limit) return -> (the early return deleted)")
+        self.assertEqual(self.run_it("schema", "12", SP_MUTANT=str(guard.id)), "12 13 12 36\n")
+        relational = self.by("v < 0 -> v <= 0")
+        self.assertEqual(self.run_it("schema", "0", SP_MUTANT=str(relational.id)), "0 1 0 0\n")
+        swap = self.by("op == Op :: add -> op != Op :: add")
+        self.assertEqual(self.run_it("schema", "12", SP_MUTANT=str(swap.id)), "10 11 12 36\n")
+
+    def test_the_trace_holds_the_sites_that_ran(self):
+        trace = self.root / "trace"
+        self.run_it("schema", "12", SP_MUTANT_TRACE=str(trace))
+        hit = {i for i, b in enumerate(trace.read_bytes()) if b}
+        self.assertIn(self.by("v < 0 -> v <= 0").id, hit)
+        # first() gets a value, so its "-1" never runs.
+        minus_one = [m.id for m in self.mutants if m.site.line == line_of("return count ?")
+                     and m.mutation.operator == "constant"]
+        self.assertEqual(len(minus_one), 2)
+        self.assertFalse(hit & set(minus_one))
+        self.assertFalse(hit & set(self.schema.dropped))
+
+if __name__ == "__main__":
+    unittest.main()
