@@ -14,10 +14,10 @@ class FieldPath {
  public:
   static constexpr int64_t kNoIndex = -1;
 
-  // The root of a parse; `name` may be empty (the whole input).
+  // The root of a parse; `name` may be empty (the whole input), or a whole
+  // path rendered elsewhere ("blocks[0].X.records[3]", the bitstream
+  // reader's), whose dots str() counts as frames too.
   static FieldPath root(std::string_view name = {}) { return FieldPath(nullptr, name, kNoIndex); }
-  // `name` may be a whole path rendered elsewhere ("blocks[0].X.records[3]",
-  // the bitstream reader's); str() counts its dots as frames too.
 
   // A child frame. It points at *this, so it must not outlive it: calling
   // these on a temporary is a compile error.

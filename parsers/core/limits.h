@@ -79,7 +79,7 @@ template <typename T>
 constexpr std::string_view limit_option(T Limits::*field) {
   for (const LimitOption& o : kLimitOptions)
     if (const auto* f = std::get_if<T Limits::*>(&o.field); f != nullptr && *f == field) return o.flag;
-  return "a limit";  // unreachable: every limit is listed (LimitsTest.EveryLimitHasAnOption)
+  return "a limit";  // unreachable: every limit is listed (test Limits.EveryLimitHasAnOption)
 }
 
 // How a message names a limit and the value it had: "--max-depth (64)".
