@@ -90,7 +90,7 @@ TEST(ShbinMemory, HostileInputsStayUnder64MiB) {
     EXPECT_EQ(r.signal, 0) << c.name;
     EXPECT_EQ(r.exit_code, c.exit_code) << c.name << ": " << r.err;
     if (c.exit_code == 1) {
-      EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << c.name << ": " << r.err;
+      EXPECT_TRUE(r.err.starts_with(path.string() + ": error: ")) << c.name << ": " << r.err;
       EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.name << ": " << r.err;
     }
     EXPECT_LT(max_rss_kib, kLimitKib) << c.name;

@@ -69,7 +69,7 @@ TEST(VbcMemory, CountsOf0xFFFFFFFFStayUnder64MiB) {
     EXPECT_GT(max_rss_kib, 0) << c.name;
     EXPECT_EQ(r.signal, 0) << c.name;
     EXPECT_EQ(r.exit_code, 1) << c.name;
-    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << c.name << ": " << r.err;
+    EXPECT_TRUE(r.err.starts_with(path.string() + ": error: ")) << c.name << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.name << ": " << r.err;
     EXPECT_LT(max_rss_kib, kLimitKib) << c.name;
     std::cout << c.name << ": peak RSS " << max_rss_kib << " KiB: " << r.err.substr(0, r.err.find('\n')) << "\n";
