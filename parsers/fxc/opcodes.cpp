@@ -33,26 +33,4 @@ static_assert(std::ranges::all_of(make_table(), [](const OpcodeInfo& i) { return
 // The one table every lookup reads, built at compile time.
 constinit const std::array<OpcodeInfo, kOpcodeValues> detail::kOpcodeTable = make_table();
 
-std::optional<OperandType> declared_register(Opcode op) {
-  switch (op) {
-    case Opcode::dcl_resource:
-    case Opcode::dcl_resource_raw:
-    case Opcode::dcl_resource_structured:
-      return kResource;
-    case Opcode::dcl_uav_typed:
-    case Opcode::dcl_uav_raw:
-    case Opcode::dcl_uav_structured:
-      return kUav;
-    case Opcode::dcl_sampler:
-      return kSampler;
-    case Opcode::dcl_constant_buffer:
-      return kConstantBuffer;
-    case Opcode::dcl_tgsm_raw:
-    case Opcode::dcl_tgsm_structured:
-      return kThreadGroupSharedMemory;
-    default:
-      return std::nullopt;
-  }
-}
-
 }  // namespace sp::fxc

@@ -65,7 +65,28 @@ enum OperandType : uint32_t {
 
 // The register kind a binding declaration declares (dcl_uav_structured a
 // u#, dcl_constantbuffer a cb#), which its operand must name; nothing for
-// other opcodes. The reader checks it, the builder writes it.
-[[nodiscard]] std::optional<OperandType> declared_register(Opcode op);
+// other opcodes. The reader checks it (inline: every declaration asks),
+// the builder writes it.
+[[nodiscard]] constexpr std::optional<OperandType> declared_register(Opcode op) {
+  switch (op) {
+    case Opcode::dcl_resource:
+    case Opcode::dcl_resource_raw:
+    case Opcode::dcl_resource_structured:
+      return kResource;
+    case Opcode::dcl_uav_typed:
+    case Opcode::dcl_uav_raw:
+    case Opcode::dcl_uav_structured:
+      return kUav;
+    case Opcode::dcl_sampler:
+      return kSampler;
+    case Opcode::dcl_constant_buffer:
+      return kConstantBuffer;
+    case Opcode::dcl_tgsm_raw:
+    case Opcode::dcl_tgsm_structured:
+      return kThreadGroupSharedMemory;
+    default:
+      return std::nullopt;
+  }
+}
 
 }  // namespace sp::fxc

@@ -113,7 +113,8 @@ class ProgramReader {
                          strprintf("opcode %u is no SM4/SM5 instruction", in.token & 0x7FF));
 
     uint64_t length = in.length_field();
-    if (has_length_word(in.token)) {
+    const bool length_word = has_length_word(in.token);
+    if (length_word) {
       if (pos >= end_)
         return s_.ctx.fail(Code::instruction_out_of_bounds, offset_of(start), at,
                            strprintf("%s's length DWORD is past the end of the program", std::string(info->name).c_str()));
@@ -140,7 +141,7 @@ class ProgramReader {
     }
     // Extended opcode tokens (sample offsets, resource dimension, return
     // type); the length word above replaces them.
-    if (in.is_extended() && !has_length_word(in.token) && !extended_chain(in.extended, pos, stop))
+    if (in.is_extended() && !length_word && !extended_chain(in.extended, pos, stop))
       return mismatch(*info, at, start, length, "its extended opcode tokens");
     in.operands.first = static_cast<uint32_t>(out_.operand_pool.size());
     in.nested.first = static_cast<uint32_t>(out_.nested_pool.size());
@@ -266,40 +267,48 @@ class ProgramReader {
                        "the operand runs past the end of its instruction");
   }
 
+  // An immediate with N components: how many values follow is unknown.
+  static bool uncounted_immediate(const Operand& o) {
+    return o.num_components_field() == 3 && (o.type() == kImmediate32 || o.type() == kImmediate64);
+  }
+
   // One operand into `o`; its relative operands through relative_operand.
   [[gnu::always_inline]] bool operand(Instruction& in, Operand& o, size_t& pos, size_t stop, const FieldPath& at,
                                       uint32_t depth) {
     if (pos >= stop) return operand_overrun(at, pos);
     const size_t start = pos;
     o.token = word(pos++);
-    if (o.is_extended() && !extended_chain(o.extended, pos, stop)) return operand_overrun(at.field("extended"), pos);
     const uint32_t n = o.immediate_words();
-    if (n == 0 && o.num_components_field() == 3 && (o.type() == kImmediate32 || o.type() == kImmediate64))
+    const uint32_t dims = o.index_dimension();
+    if (!o.is_extended() && ((o.token >> 22) & ((1u << 3 * dims) - 1)) == 0 && dims + n <= stop - pos &&
+        !uncounted_immediate(o)) {
+      // No extended token, every index an immediate32 (r0, cb1[4],
+      // l(1.0)), all inside the instruction: nearly every operand, read
+      // with one bounds check; the rest, and every error, below.
+      for (uint32_t d = 0; d < dims; ++d) o.index[d].imm = word(pos++);
+      if (n > 0) o.immediates = take_words(pos, n);
+      return true;
+    }
+    if (o.is_extended() && !extended_chain(o.extended, pos, stop)) return operand_overrun(at.field("extended"), pos);
+    if (uncounted_immediate(o))
       return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
                          "an immediate with N components: the count of its values is unknown");
-    const uint32_t dims = o.index_dimension();
-    if (((o.token >> 22) & ((1u << 3 * dims) - 1)) == 0) {
-      // Every index an immediate32 (r0, cb1[4]): nearly every operand.
-      if (dims > stop - pos) return operand_overrun(at, stop);
-      for (uint32_t d = 0; d < dims; ++d) o.index[d].imm = word(pos++);
-    } else {
-      for (uint32_t d = 0; d < dims; ++d) {
-        OperandIndex& ix = o.index[d];
-        const uint32_t rep = (o.token >> (22 + 3 * d)) & 7;
-        if (rep > static_cast<uint32_t>(IndexRep::imm64_relative))
-          return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
-                             strprintf("index %u's representation %u is not one of the five defined", d, rep));
-        ix.rep = static_cast<IndexRep>(rep);
-        if (ix.rep == IndexRep::imm32 || ix.rep == IndexRep::imm32_relative) {
-          if (pos >= stop) return operand_overrun(at, pos);
-          ix.imm = word(pos++);
-        } else if (ix.rep == IndexRep::imm64 || ix.rep == IndexRep::imm64_relative) {
-          if (stop - pos < 2) return operand_overrun(at, pos);
-          ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
-          pos += 2;
-        }
-        if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
+    for (uint32_t d = 0; d < dims; ++d) {
+      OperandIndex& ix = o.index[d];
+      const uint32_t rep = (o.token >> (22 + 3 * d)) & 7;
+      if (rep > static_cast<uint32_t>(IndexRep::imm64_relative))
+        return s_.ctx.fail(Code::operand_invalid, offset_of(start), at,
+                           strprintf("index %u's representation %u is not one of the five defined", d, rep));
+      ix.rep = static_cast<IndexRep>(rep);
+      if (ix.rep == IndexRep::imm32 || ix.rep == IndexRep::imm32_relative) {
+        if (pos >= stop) return operand_overrun(at, pos);
+        ix.imm = word(pos++);
+      } else if (ix.rep == IndexRep::imm64 || ix.rep == IndexRep::imm64_relative) {
+        if (stop - pos < 2) return operand_overrun(at, pos);
+        ix.imm = word(pos) | (uint64_t{word(pos + 1)} << 32);
+        pos += 2;
       }
+      if (ix.has_relative() && !relative_operand(in, ix, pos, stop, at, d, depth + 1)) return false;
     }
     if (n > stop - pos) return operand_overrun(at.field("immediate"), pos);
     if (n > 0) o.immediates = take_words(pos, n);
