@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 namespace sp::dxc {
 namespace {
@@ -20,6 +21,26 @@ struct Md5 {
   uint32_t a = 0x67452301, b = 0xefcdab89, c = 0x98badcfe, d = 0x10325476;
 
   static uint32_t rotl(uint32_t x, unsigned s) { return (x << s) | (x >> (32 - s)); }
+
+  // Which message word step `i` adds (RFC 1321 §3.4).
+  static constexpr unsigned message_word(unsigned i) {
+    return i < 16 ? i : i < 32 ? (5 * i + 1) % 16 : i < 48 ? (3 * i + 5) % 16 : (7 * i) % 16;
+  }
+
+  template <unsigned I>
+  [[gnu::always_inline]] static void step(uint32_t& A, uint32_t& B, uint32_t& C, uint32_t& D, uint32_t word,
+                                          uint32_t k, unsigned shift) {
+    uint32_t f;
+    if constexpr (I < 16) f = (B & C) | (~B & D);
+    else if constexpr (I < 32) f = (D & B) | (~D & C);
+    else if constexpr (I < 48) f = B ^ C ^ D;
+    else f = C ^ (B | ~D);
+    const uint32_t tmp = D;
+    D = C;
+    C = B;
+    B = B + rotl(A + f + k + word, shift);
+    A = tmp;
+  }
 
   SP_NO_COVERAGE_TRACING void block(const uint8_t* p) {
     static constexpr uint32_t K[64] = {
@@ -41,28 +62,12 @@ struct Md5 {
     uint32_t m[16];
     for (int i = 0; i < 16; ++i) m[i] = load_le<uint32_t>(p + 4 * i);
     uint32_t A = a, B = b, C = c, D = d;
-    for (unsigned i = 0; i < 64; ++i) {
-      uint32_t f;
-      unsigned g;
-      if (i < 16) {
-        f = (B & C) | (~B & D);
-        g = i;
-      } else if (i < 32) {
-        f = (D & B) | (~D & C);
-        g = (5 * i + 1) % 16;
-      } else if (i < 48) {
-        f = B ^ C ^ D;
-        g = (3 * i + 5) % 16;
-      } else {
-        f = C ^ (B | ~D);
-        g = (7 * i) % 16;
-      }
-      const uint32_t tmp = D;
-      D = C;
-      C = B;
-      B = B + rotl(A + f + K[i] + m[g], S[i]);
-      A = tmp;
-    }
+    // The 64 steps unrolled at compile time: each step's function, message
+    // word and shift are constants, which a loop leaves to run-time branches
+    // (the digest is most of what a parse with verify_digest costs).
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      (step<I>(A, B, C, D, m[message_word(I)], K[I], S[I]), ...);
+    }(std::make_integer_sequence<unsigned, 64>{});
     a += A;
     b += B;
     c += C;
