@@ -17,6 +17,12 @@ constexpr uint32_t kVkd3dDimension[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 1};
 // vkd3d reports as buffers (in kVkd3dDimension).
 constexpr uint32_t kStructured = 12;
 
+// V6: a typed declaration (dcl_resource, dcl_uav_typed) whose dimension is
+// a raw or structured buffer (11, 12) is no buffer to vkd3d 1.2: its table
+// of typed dimensions stops at cube arrays, and it reports what lies past
+// as "unhandled", resource type none (dimension 0's).
+constexpr uint32_t typed_dimension(uint32_t dimension) { return dimension >= 11 ? 0 : dimension; }
+
 vkd3d_peer::Descriptor descriptor_of(const fxc::Program& p, const fxc::Instruction& in, const char* type,
                                      uint32_t dimension) {
   vkd3d_peer::Descriptor d;
@@ -53,14 +59,14 @@ std::vector<vkd3d_peer::Descriptor> declared_descriptors(const fxc::Program& p) 
         out.push_back(descriptor_of(p, in, "SAMPLER", 0));
         break;
       case Opcode::dcl_resource:
-        out.push_back(descriptor_of(p, in, "SRV", dimension));
+        out.push_back(descriptor_of(p, in, "SRV", typed_dimension(dimension)));
         break;
       case Opcode::dcl_resource_raw:
       case Opcode::dcl_resource_structured:
         out.push_back(descriptor_of(p, in, "SRV", kStructured));
         break;
       case Opcode::dcl_uav_typed:
-        out.push_back(descriptor_of(p, in, "UAV", dimension));
+        out.push_back(descriptor_of(p, in, "UAV", typed_dimension(dimension)));
         break;
       case Opcode::dcl_uav_raw:
       case Opcode::dcl_uav_structured:
