@@ -136,9 +136,16 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
     return (in.opcode() == fxc::Opcode::imm_atomic_alloc || in.opcode() == fxc::Opcode::imm_atomic_consume) &&
            operands.size() == 2 && operands[1].type() != fxc::kUav;
   };
+  const auto has_64_bit_index = [](const fxc::Operand& o) {
+    for (uint32_t d = 0; d < o.index_dimension(); ++d)
+      if (o.index_rep(d) == fxc::IndexRep::imm64 || o.index_rep(d) == fxc::IndexRep::imm64_relative) return true;
+    return false;
+  };
   return std::any_of(warnings.begin(), warnings.end(),
                      [](const Diagnostic& d) { return d.code == Code::undeclared_resource; }) ||
-         std::any_of(program.instructions.begin(), program.instructions.end(), counts_no_uav);
+         std::any_of(program.instructions.begin(), program.instructions.end(), counts_no_uav) ||
+         std::any_of(program.operand_pool.begin(), program.operand_pool.end(), has_64_bit_index) ||
+         std::any_of(program.nested_pool.begin(), program.nested_pool.end(), has_64_bit_index);
 }
 
 }  // namespace sp::fuzz

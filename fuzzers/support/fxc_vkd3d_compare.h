@@ -33,7 +33,10 @@ namespace sp::fuzz {
 // counts an undeclared UAV (deviation C1: any `undeclared_resource` warning
 // of shaderprobe's decode counts; it costs the comparison little, and a
 // UAV test would repeat the checks), or when imm_atomic_alloc/consume
-// counts an operand that is no UAV at all (C2).
+// counts an operand that is no UAV at all (C2), or where it misreads the
+// program: an index in a 64-bit representation, of which vkd3d reads one
+// DWORD (C3; a later DWORD it then takes for a UAV of no declared range is
+// C1's NULL access).
 [[nodiscard]] bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings);
 
 }  // namespace sp::fuzz

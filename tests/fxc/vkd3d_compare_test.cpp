@@ -8,6 +8,7 @@
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
+#include "dxcontainer/digest.h"
 #include "fxc/builder.h"
 #include "fxc/chunks.h"
 #include "support/fxc_vkd3d_compare.h"
@@ -88,6 +89,20 @@ TEST(FxcVkd3d, CountingWhatIsNoDeclaredUavCrashesVkd3d) {
     EXPECT_TRUE(would_crash(file));
     EXPECT_DEATH((void)vkd3d_peer::scan(file.data(), file.size()), "");
   }
+}
+
+// Deviation C3: the program fuzz_fxc_vkd3d found, an index in 64 bits that
+// vkd3d 1.2 reads as 32 and then misreads the instruction: kept from vkd3d
+// by the target, and indeed a crash of vkd3d's.
+TEST(FxcVkd3d, IndexIn64BitsIsMisreadByVkd3d) {
+  setenv("VKD3D_SHADER_DEBUG", "none", 0);
+  std::vector<uint8_t> file =
+      test::read_file(std::string(SP_SOURCE_DIR) + "/corpus/regressions/dxcontainer/vkd3d-index-imm64-misread");
+  ASSERT_FALSE(file.empty());
+  dxc::sign_container(file);  // as the target does: vkd3d checks the digest first
+  EXPECT_TRUE(would_crash(file));
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH((void)vkd3d_peer::scan(file.data(), file.size()), "");
 }
 
 }  // namespace
