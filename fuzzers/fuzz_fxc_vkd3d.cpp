@@ -6,7 +6,7 @@
 // differences). Nothing is asserted where either side rejects: vkd3d 1.2
 // does not know every SM5 opcode and is stricter in places shaderprobe
 // only warns (the deviations file lists what was seen). Programs vkd3d is
-// known to crash on are not handed to it (deviations C1, C2).
+// known to crash on or to misread are not handed to it (deviations C1 to C3).
 #include <cstdlib>
 #include <vector>
 
@@ -35,7 +35,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!ours.ok()) return 0;
 
   const sp::Limits limits;
-  for (size_t i = 0; i < ours.container->parts.size(); ++i) {
+  // V7: vkd3d 1.2 reads the last program part of a container that has
+  // several (each replaces the one before, "Multiple shader code chunks").
+  for (size_t i = ours.container->parts.size(); i-- > 0;) {
     const dx::Part& part = ours.container->parts[i];
     const sp::fxc::ChunkKind* kind = sp::fxc::chunk_kind(sp::fourcc_text(part.fourcc));
     if (kind == nullptr || (kind->tag != "SHDR" && kind->tag != "SHEX")) continue;
@@ -50,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string diff =
         sp::fuzz::compare_with_vkd3d(*ours.container, std::get<sp::fxc::Program>(chunk.model), theirs);
     sp::fuzz::check(diff.empty(), "shaderprobe and vkd3d-shader read different declarations", diff);
-    return 0;  // vkd3d reads the first program part
+    return 0;
   }
   return 0;
 }
