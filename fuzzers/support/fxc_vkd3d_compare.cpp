@@ -136,7 +136,12 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
     return (in.opcode() == fxc::Opcode::imm_atomic_alloc || in.opcode() == fxc::Opcode::imm_atomic_consume) &&
            operands.size() == 2 && operands[1].type() != fxc::kUav;
   };
-  const auto has_64_bit_index = [](const fxc::Operand& o) {
+  const auto misread = [](const fxc::Operand& o) {
+    // C1: a UAV whose register (SM5.0) or range id (SM5.1) is relative,
+    // which shaderprobe cannot call undeclared; vkd3d looks its immediate
+    // part up alone.
+    if (o.type() == fxc::kUav && o.index_dimension() > 0 && o.index_rep(0) >= fxc::IndexRep::relative) return true;
+    // C3: an index in 64 bits.
     for (uint32_t d = 0; d < o.index_dimension(); ++d)
       if (o.index_rep(d) == fxc::IndexRep::imm64 || o.index_rep(d) == fxc::IndexRep::imm64_relative) return true;
     return false;
@@ -144,8 +149,8 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
   return std::any_of(warnings.begin(), warnings.end(),
                      [](const Diagnostic& d) { return d.code == Code::undeclared_resource; }) ||
          std::any_of(program.instructions.begin(), program.instructions.end(), counts_no_uav) ||
-         std::any_of(program.operand_pool.begin(), program.operand_pool.end(), has_64_bit_index) ||
-         std::any_of(program.nested_pool.begin(), program.nested_pool.end(), has_64_bit_index);
+         std::any_of(program.operand_pool.begin(), program.operand_pool.end(), misread) ||
+         std::any_of(program.nested_pool.begin(), program.nested_pool.end(), misread);
 }
 
 }  // namespace sp::fuzz
