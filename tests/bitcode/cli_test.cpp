@@ -3,9 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 
-#include <unistd.h>
 
 #include "core/bytes.h"
 #include "dxcontainer/container.h"
@@ -17,13 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using conform::run_command;
-
-// Per-process names: other checkouts on the machine share /tmp.
-fs::path write_temp(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const fs::path p = fs::path(testing::TempDir()) / (std::to_string(getpid()) + "_" + name);
-  std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return p;
-}
 
 TEST(BitcodeCli, IdentifyCheckDump) {
   const fs::path bc = fs::path(SP_BITCODE_DIR) / "clang-22.O0.hello.c.bc";
@@ -42,7 +33,7 @@ TEST(BitcodeCli, IdentifyCheckDump) {
   // A truncated copy: exit 1, one error line with a bit offset.
   auto bytes = test::read_file(bc);
   bytes.resize(bytes.size() / 2 & ~size_t{3});
-  const fs::path cut = write_temp("sp_cut.bc", bytes);
+  const test::TempFile cut("cut.bc", bytes);
   r = run_command({SP_CLI, "check", cut.string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.err.starts_with(cut.string() + ": error: ")) << r.err;
@@ -80,7 +71,7 @@ TEST(BitcodeCli, DamagedDxilBitcodeInAContainer) {
       ASSERT_EQ(check.exit_code, 0) << check.err;
       // The first block's NumWords (bytes 8..11 of the bitcode) past the end.
       store_le(bytes.data() + offset + 8, uint32_t{0x7FFFFFFF});
-      const fs::path damaged = write_temp("sp_damaged.dxbc", bytes);
+      const test::TempFile damaged("damaged.dxbc", bytes);
       check = run_command({SP_CLI, "check", damaged.string()});
       EXPECT_EQ(check.exit_code, 1);
       const std::string expected = "error: block_length_out_of_bounds at bit " + std::to_string((offset + 8) * 8) +

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include "core/span_writer.h"
 #include "dxcontainer/container.h"
@@ -21,12 +20,6 @@ namespace {
 bool have_obj2yaml() { return std::string(SP_OBJ2YAML).size() > 0 && std::filesystem::exists(SP_OBJ2YAML); }
 
 conform::RunResult obj2yaml(const std::filesystem::path& file) { return conform::run_command({SP_OBJ2YAML, file.string()}); }
-
-std::filesystem::path write_temp(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const auto path = test::scratch_path("obj2yaml_" + name);
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return path;
-}
 
 // Inputs obj2yaml-22 prints but shaderprobe rejects on purpose: parts LLVM
 // never decodes, which yaml2obj-22 can only fill with zeros.
@@ -97,7 +90,7 @@ TEST(Obj2yaml, BadBitcodeOffsetsCrashLlvmButNotUs) {
   if (!have_obj2yaml()) GTEST_SKIP() << "obj2yaml-22 not installed";
   for (auto [offset, size] : {std::pair{0x7FFFFFF0u, 16u}, std::pair{16u, 0x10000000u}}) {
     const auto bytes = test::container_of({{"DXIL", dxil_with_bitcode(offset, size)}});
-    const auto path = write_temp("bitcode", bytes);
+    const test::TempFile path("obj2yaml_bitcode", bytes);
     const auto ref = obj2yaml(path);
     EXPECT_FALSE(ref.ok()) << "obj2yaml-22 accepted bitcode offset " << offset << " size " << size;
     EXPECT_NE(ref.signal, 0) << "expected obj2yaml-22 to crash";
@@ -105,7 +98,6 @@ TEST(Obj2yaml, BadBitcodeOffsetsCrashLlvmButNotUs) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error->code, Code::bitcode_out_of_bounds);
     EXPECT_EQ(r.error->path, "parts[0].DXIL.bitcode_header.offset");
-    std::filesystem::remove(path);
   }
 }
 
@@ -133,7 +125,7 @@ TEST(Obj2yaml, MisalignedPsvIsRejectedByLlvmAndParsedByUs) {
 TEST(Obj2yaml, MisalignedFeatureFlagsMatch) {
   if (!have_obj2yaml()) GTEST_SKIP() << "obj2yaml-22 not installed";
   const auto bytes = test::container_of({{"PRIV", {1, 2, 3}}, {"SFI0", {1, 0, 0, 0, 0, 0, 0, 0}}});
-  const auto path = write_temp("misaligned", bytes);
+  const test::TempFile path("obj2yaml_misaligned", bytes);
   const auto ref = obj2yaml(path);
   ASSERT_TRUE(ref.ok());
   const ParseResult r = parse_container(bytes);
@@ -141,7 +133,6 @@ TEST(Obj2yaml, MisalignedFeatureFlagsMatch) {
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].code, Code::part_misaligned);
   EXPECT_EQ(to_obj2yaml(*r.container), ref.out);
-  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -3,26 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "conformance/subprocess.h"
+#include "support/test_files.h"
 
 namespace sp {
 namespace {
 
 namespace fs = std::filesystem;
 using conform::run_command;
-
-// Per-process names: other checkouts on the machine share /tmp.
-fs::path write_temp(const std::string& name, std::string_view bytes) {
-  const fs::path p = fs::path(testing::TempDir()) / (std::to_string(getpid()) + "_" + name);
-  std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  return p;
-}
 
 TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
   const auto r = run_command({SP_CLI, "formats", "--json"});
@@ -52,7 +44,7 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
 
 TEST(FormatsCli, RecognisedOnlyFormatsAreNamedAndUnsupported) {
   // SPIR-V's magic, 0x07230203, as a little-endian word.
-  const fs::path spirv = write_temp("sp_shader.spv", std::string_view("\x03\x02\x23\x07\0\0\1\0", 8));
+  const test::TempFile spirv("shader.spv", std::string_view("\x03\x02\x23\x07\0\0\1\0", 8));
   auto r = run_command({SP_CLI, "identify", spirv.string()});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find(": spir-v (not supported)"), std::string::npos) << r.out;
@@ -80,7 +72,7 @@ TEST(FormatsCli, ShbinIsReadByItsMagic) {
   dvle[12] = 1;  // endmain
   file += dvle;
   file += std::string("\0\0\0\x88", 4);  // end
-  const fs::path path = write_temp("sp_shader.bin", file);
+  const test::TempFile path("shader.bin", file);
   auto r = run_command({SP_CLI, "identify", path.string()});
   EXPECT_NE(r.out.find(": 3ds shbin, 1 DVLE, 1 code words, 0 operand descriptors, first DVLE: vertex shader"),
             std::string::npos)
@@ -95,7 +87,7 @@ TEST(FormatsCli, ShbinIsReadByItsMagic) {
 }
 
 TEST(FormatsCli, UnknownInputIsReadAsTheFirstFormat) {
-  const fs::path junk = write_temp("sp_junk.bin", "not a shader");
+  const test::TempFile junk("junk.bin", "not a shader");
   auto r = run_command({SP_CLI, "identify", "--json", junk.string()});
   EXPECT_TRUE(nlohmann::json::parse(r.out)[0]["format"].is_null()) << r.out;
   r = run_command({SP_CLI, "check", junk.string()});

@@ -17,6 +17,18 @@ std::filesystem::path scratch_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("sp_" + name + "_" + std::to_string(getpid()));
 }
 
+TempFile::TempFile(const std::string& name, std::span<const uint8_t> bytes)
+    : TempFile(name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())) {}
+
+TempFile::TempFile(const std::string& name, std::string_view bytes) : path_(scratch_path(name)) {
+  std::ofstream(path_, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+TempFile::~TempFile() {
+  std::error_code ignored;  // a test may have removed it already
+  std::filesystem::remove(path_, ignored);
+}
+
 bool have_external() { return std::filesystem::is_directory(SP_EXTERNAL_DIR); }
 
 namespace {

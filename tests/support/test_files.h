@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sp::test {
@@ -16,6 +18,25 @@ std::vector<uint8_t> read_file(const std::filesystem::path& path);
 // sp_<name>_<pid>, so concurrent runs (the dev and asan suites, another
 // worktree's) never share one.
 std::filesystem::path scratch_path(const std::string& name);
+
+// `bytes` written to scratch_path(name), removed again when the TempFile
+// goes out of scope: the tests that hand the command-line tool a file of
+// their own leave nothing behind in the temporary folder.
+class TempFile {
+ public:
+  TempFile(const std::string& name, std::span<const uint8_t> bytes);
+  TempFile(const std::string& name, std::string_view bytes);
+  ~TempFile();
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] std::string string() const { return path_.string(); }
+  operator const std::filesystem::path&() const { return path_; }  // NOLINT: used as the path it is
+
+ private:
+  std::filesystem::path path_;
+};
 
 // Files under ../shared/external/<sub> whose names end in `suffix`, sorted;
 // empty when the folder does not exist.
