@@ -6,7 +6,7 @@
 // project writer's seed containers as writer_*.dxbc and yaml2obj-22's
 // containers of tests/data/dxcontainer/yaml as yaml2obj_*.dxbc) and from
 // containers built here; invalid and malformed ones are built here, one or
-// more per bug class of ../shared/facts/FORMATS.md §1 and the hostile list
+// more per bug class of docs/formats/dxcontainer.md §Hostile inputs and the hostile list
 // of issue #2. Every case states what shaderprobe must report; the
 // generator parses each case and stops when the parse disagrees, then
 // records the exact offset and path (and, for y_ cases, the whole dump) in

@@ -1,5 +1,5 @@
 // The LLVM IR layer's view of a bitcode file (LLVMBitCodes.h; the seed spec
-// and FORMATS.md §3): per module, the identification, the MODULE_BLOCK
+// and docs/formats/bitcode.md §IR records): per module, the identification, the MODULE_BLOCK
 // records with named fields (names resolved through STRTAB for version 2,
 // through the module-level VALUE_SYMTAB before), the type table, attribute
 // groups and lists, integer constants and metadata strings. Everything else

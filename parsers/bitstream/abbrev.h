@@ -1,6 +1,6 @@
 // Abbreviations (DEFINE_ABBREV): how an abbreviated record's operands are
 // encoded. LLVM's BitCodes.h and "LLVM Bitcode File Format" (docs/
-// BitCodeFormat.rst, "Abbreviations") define the encodings; FORMATS.md §3
+// BitCodeFormat.rst, "Abbreviations") define the encodings; docs/formats/bitcode.md §Abbreviations
 // lists LLVM 22's rules, which abbrev.cpp applies when an abbreviation is
 // defined (LLVM checks array and blob placement only when a record uses it;
 // checking once at definition keeps the per-record loop free of checks and

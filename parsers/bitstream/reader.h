@@ -1,5 +1,5 @@
 // The generic LLVM bitstream container reader (docs/BitCodeFormat.rst; LLVM
-// 22's BitstreamReader is the behaviour mirrored, FORMATS.md §3 its rules).
+// 22's BitstreamReader is the behaviour mirrored, docs/formats/bitcode.md its rules).
 // It knows blocks, abbreviations, records, blobs and BLOCKINFO, not what
 // any block means: parsers/bitcode/ builds LLVM IR on top of it.
 //

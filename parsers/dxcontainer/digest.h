@@ -1,6 +1,6 @@
 // The "retail" container digest written by fxc and dxc: MD5's state and
 // rounds over bytes [20, N) with a non-standard final padding (see
-// ../shared/facts/FORMATS.md §1 and vkd3d's checksum.c). Verified against
+// docs/formats/dxcontainer.md §Digest and vkd3d's checksum.c). Verified against
 // every signed file in shared/external.
 #pragma once
 

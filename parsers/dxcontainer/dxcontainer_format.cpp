@@ -124,7 +124,7 @@ constexpr Dump kDumps[] = {
      write_obj2yaml, ""},
 };
 
-// From ../shared/facts/FORMATS.md §1: what each reader checks.
+// From docs/formats/dxcontainer.md §Strictness: what each reader checks.
 // LLVM: offsets must increase and leave room for the previous part;
 // duplicates of decoded parts and PSV0 without DXIL are rejected; an
 // unaligned part makes its 4-byte reads fail.

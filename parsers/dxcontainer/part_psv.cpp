@@ -1,5 +1,5 @@
 // PSV0, pipeline state validation (DxilPipelineStateValidation.h; seed 000
-// and FORMATS.md §1). The RuntimeInfo version is inferred from its size;
+// and docs/formats/dxcontainer.md §PSV0). The RuntimeInfo version is inferred from its size;
 // later blocks exist from v1 on and the dependency tables' sizes derive from
 // the vector counts in RuntimeInfo and from the shader stage.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The enums of VSL's reflection records as VSL's writer and Vega's loader
-// number them (FORMATS.md §5; LibVega/VSL vsl/Types.hpp, LibVega/Vega
+// number them (docs/formats/vbc.md §Layout; LibVega/VSL vsl/Types.hpp, LibVega/Vega
 // Vega/Graphics/Shader), with the names the dumps print and what each
 // record may hold.
 #pragma once

@@ -5,7 +5,7 @@
 // code, the stages sliced by the header's word counts, and the file
 // consumed exactly (Vega's loader: "File not fully consumed by parser").
 //
-// The two known bad writers (FORMATS.md §5) are recognised by where the
+// The two known bad writers (docs/formats/vbc.md §The two known bad writers) are recognised by where the
 // bytes after the reflection would have to be for their layout to fit the
 // file exactly: VSL's writer that dumps 48-byte in-memory structs as
 // subpass inputs (rejected: vsl_subpass_struct_dump), and the older writer

@@ -1,4 +1,4 @@
-// Every error class of FORMATS.md §3 (LLVM 22's BitstreamReader messages in
+// Every error class of docs/formats/bitcode.md §Error classes (LLVM 22's BitstreamReader messages in
 // the test names' comments), each ending in one error with its stable code,
 // bit offset and path.
 #include <gtest/gtest.h>

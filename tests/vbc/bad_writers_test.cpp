@@ -1,4 +1,4 @@
-// The two known bad writers of FORMATS.md §5, each recognised and named
+// The two known bad writers of docs/formats/vbc.md §The two known bad writers, each recognised and named
 // rather than mis-parsed: VSL's writer that dumps its 48-byte in-memory
 // SubpassInputVariable per subpass input (rejected), and the older writer
 // whose uniform has u32 sizes under the same version 1 (decoded with a
