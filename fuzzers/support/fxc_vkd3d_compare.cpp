@@ -137,10 +137,11 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
            operands.size() == 2 && operands[1].type() != fxc::kUav;
   };
   const auto misread = [](const fxc::Operand& o) {
-    // C1: a UAV whose register (SM5.0) or range id (SM5.1) is relative,
-    // which shaderprobe cannot call undeclared; vkd3d looks its immediate
-    // part up alone.
-    if (o.type() == fxc::kUav && o.index_dimension() > 0 && o.index_rep(0) >= fxc::IndexRep::relative) return true;
+    // C1: a UAV without an immediate register (SM5.0) or range id (SM5.1),
+    // which shaderprobe cannot call undeclared: with no index at all, vkd3d
+    // looks up an id no declaration has; with a relative one, its
+    // immediate part alone.
+    if (o.type() == fxc::kUav && (o.index_dimension() == 0 || o.index_rep(0) >= fxc::IndexRep::relative)) return true;
     // C3: an index in 64 bits.
     for (uint32_t d = 0; d < o.index_dimension(); ++d)
       if (o.index_rep(d) == fxc::IndexRep::imm64 || o.index_rep(d) == fxc::IndexRep::imm64_relative) return true;

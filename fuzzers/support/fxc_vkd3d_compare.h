@@ -28,15 +28,16 @@ namespace sp::fuzz {
 [[nodiscard]] std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Program& program,
                                              const vkd3d_peer::ScanResult& theirs);
 
-// True for a program vkd3d 1.2 would crash on or misread: its scan writes
+// True for a program vkd3d 1.2 would crash on or misread. Its scan writes
 // through the NULL its UAV descriptor lookup returns when an instruction
-// reads or counts an undeclared UAV, or a UAV by a relative index, whose
-// immediate part alone it looks up (deviation C1: any `undeclared_resource`
-// warning of shaderprobe's decode counts; it costs the comparison little,
-// and a UAV test would repeat the checks), or when imm_atomic_alloc/consume
-// counts an operand that is no UAV at all (C2); it misreads an index in a
-// 64-bit representation, of which it reads one DWORD (C3; a later DWORD it
-// takes for a UAV of no declared range is C1's NULL access).
+// reads or counts an undeclared UAV, or a UAV without an immediate index
+// (none, or a relative one, whose immediate part alone it looks up):
+// deviation C1, where any `undeclared_resource` warning of shaderprobe's
+// decode counts (it costs the comparison little, and a UAV test would
+// repeat the checks); or when imm_atomic_alloc/consume counts an operand
+// that is no UAV at all (C2). It misreads an index in a 64-bit
+// representation, of which it reads one DWORD (C3; a later DWORD it takes
+// for a UAV of no declared range is C1's NULL access).
 [[nodiscard]] bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings);
 
 }  // namespace sp::fuzz
