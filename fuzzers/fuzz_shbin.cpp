@@ -5,7 +5,7 @@
 // at another alignment; errors shaped (a known code, an offset inside the
 // file, a path); every name ends inside its table; write(parse(x)) == x;
 // parse(write(m)) == m for the model laid out again in picasso's and
-// nihstro's layouts; every dump (json, yaml, the pica listing) ends.
+// nihstro's layouts; the pica listing ends (json is fuzz_shbin_dump's).
 // Under libFuzzer it mutates the decoded model (support/shbin_mutator.h).
 #include "support/shbin_checks.h"
 #include "support/shbin_mutator.h"

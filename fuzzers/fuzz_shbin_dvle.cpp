@@ -9,7 +9,7 @@
 // DVLB and DVLP in front: no offset of the DVLE can reach them), with every
 // property of fuzz_shbin: the same result at another alignment, errors
 // shaped, names inside their tables, write(parse(x)) == x, both layouts,
-// every dump. The tables are flat records at offsets, which libFuzzer's
+// the listing. The tables are flat records at offsets, which libFuzzer's
 // byte mutator and the dictionary reach on their own.
 #include "support/shbin_checks.h"
 

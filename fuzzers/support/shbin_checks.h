@@ -26,8 +26,10 @@ namespace sp::fuzz {
 //    picasso's and in nihstro's layout (lay_out), when that file is at
 //    most a few times the input (a model whose tables alias may lay out
 //    far larger than the file it came from);
-//  - every dump the registry offers (json, yaml, the pica listing) ends in
-//    text, or the listing in limit_exceeded past its text bound.
+//  - the pica listing (dump --format=pica) ends; json, and the listing
+//    through the registry, are fuzz_shbin_dump's (fuzz_dump.cpp), since
+//    building the JSON tree takes four times as long as everything else
+//    here.
 // Returns the model when the reader accepted the file.
 std::optional<shbin::Shbin> read_shbin_checked(Bytes file);
 
