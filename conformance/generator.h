@@ -28,6 +28,16 @@ struct Spec {
   std::string comment;
 };
 
+// A generator's cases, in the order it adds them.
+struct Suite {
+  std::vector<Spec> specs;
+  void add(std::string name, std::vector<uint8_t> bytes, std::optional<Code> error, std::vector<std::string> flags,
+           std::string comment, std::vector<Code> warnings = {}) {
+    specs.push_back({std::move(name), std::move(bytes), error, std::move(warnings), std::move(flags),
+                     std::move(comment)});
+  }
+};
+
 [[nodiscard]] std::vector<uint8_t> read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
 

@@ -5,5 +5,6 @@ target_sources(sp_tests PRIVATE
   shbin/memory_test.cpp
   shbin/pica_test.cpp
   shbin/real_file_test.cpp
-  shbin/writer_test.cpp)
+  shbin/writer_test.cpp
+  fuzzers/shbin_mutator_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_shbin_print sp_shbin_builders)

@@ -3,22 +3,11 @@
 // IFCE's): the suite they add to.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "conformance/generator.h"
 
 namespace sp::fxc::cases {
 
-struct Suite {
-  std::vector<conform::gen::Spec> specs;
-  void add(std::string name, std::vector<uint8_t> bytes, std::optional<Code> error, std::vector<std::string> flags,
-           std::string comment, std::vector<Code> warnings = {}) {
-    specs.push_back({std::move(name), std::move(bytes), error, std::move(warnings), std::move(flags),
-                     std::move(comment)});
-  }
-};
+using Suite = conform::gen::Suite;
 
 // RDEF's cases: every version and bind kind, the type graph's hostile
 // shapes, offsets that wrap.

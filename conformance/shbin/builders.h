@@ -2,8 +2,9 @@
 // instruction (operand descriptors allocated as picasso allocates them,
 // one per distinct value), DVLEs with their tables, laid out by the
 // project's writer in picasso's or nihstro's layout (lay_out,
-// write_shbin). Shared by the tests (tests/shbin/), and meant for the fuzz
-// seeds and conformance cases built on top of them.
+// write_shbin). Shared by the tests (tests/shbin/), the samples
+// (samples.h) that the fuzz seeds, the mutator's tests and the conformance
+// cases start from, and the edits of edits.h.
 //
 //   build::Code code;
 //   code.unary(Op::mov, build::out(0), build::v(0));

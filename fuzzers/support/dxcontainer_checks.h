@@ -19,11 +19,4 @@ namespace sp::fuzz {
 // equal to `c`, and a second write is byte-identical (a fixed point).
 void check_round_trip(const dxc::Container& c);
 
-// The printers of `identify` and `dump`, through the registry: the header
-// line of the input's format, --format=json of every file the whole read
-// accepts (container and DXIL / ILDB bitcode), and every other dump offered
-// for it (obj2yaml, read with LLVM's quirks; bcanalyzer of its DXIL part)
-// ending in text or in one error.
-void check_printers(Bytes input);
-
 }  // namespace sp::fuzz

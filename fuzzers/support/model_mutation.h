@@ -36,7 +36,7 @@ size_t mutate_through_model(uint8_t* data, size_t size, size_t max_size, unsigne
   const std::optional<std::vector<uint8_t>> out = write(*model);
   if (!out || out->size() > max_size || (out->size() == size && std::memcmp(out->data(), data, size) == 0))
     return bytes(data, size, max_size);
-  std::memcpy(data, out->data(), out->size());
+  if (!out->empty()) std::memcpy(data, out->data(), out->size());  // an empty vector's data() may be null
   return out->size();
 }
 

@@ -24,6 +24,11 @@ corpus_of() {
   fuzz_table '[t["corpus"] for t in T if t["name"] == A[0]] or sys.exit("no fuzz target " + A[0])' "$1"
 }
 
+# The format target $1 exercises; fails for an unknown target.
+format_of() {
+  fuzz_table '[t["format"] for t in T if t["name"] == A[0]] or sys.exit("no fuzz target " + A[0])' "$1"
+}
+
 # The targets other than its owner (the target named like it) that read
 # corpus $1, sorted.
 sharers_of() { fuzz_table 'sorted(t["name"] for t in T if t["corpus"] == A[0] != t["name"])' "$1"; }

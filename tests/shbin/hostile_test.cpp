@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "conformance/shbin/builders.h"
+#include "conformance/shbin/edits.h"
+#include "conformance/shbin/samples.h"
 #include "shbin/describe.h"
 #include "shbin/listing.h"
 #include "shbin/model.h"
@@ -92,40 +95,27 @@ TEST(ShbinHostile, DvleOffsetTable) {
 }
 
 // 0xFFFFFFFF in every count, and offsets past the end or wrapping in every
-// table, each reported at its own field.
+// table (conformance/shbin/samples.h's tables(): the DVLP's four, the
+// DVLE's five), each reported at its own field.
 TEST(ShbinHostile, EveryTableCountAndOffset) {
-  struct Table {
-    std::string path;
-    uint64_t origin;  // the header its offset counts from
-    uint64_t field;   // of the offset; the count follows
-    std::string count;
-    std::function<TableRef&(Shbin&)> ref;
-  };
-  const std::vector<Table> tables = {
-      {"dvlp.code_table", kDvlp, kDvlp + 8, "count", [](Shbin& s) -> TableRef& { return s.dvlp.code_table; }},
-      {"dvlp.descriptor_table", kDvlp, kDvlp + 16, "count",
-       [](Shbin& s) -> TableRef& { return s.dvlp.descriptor_table; }},
-      {"dvlp.line_table", kDvlp, kDvlp + 24, "count", [](Shbin& s) -> TableRef& { return s.dvlp.line_table; }},
-      {"dvlp.string_table", kDvlp, kDvlp + 32, "size", [](Shbin& s) -> TableRef& { return s.dvlp.string_table; }},
-      {"dvles[0].constant_table", kDvle, kDvle + 24, "count",
-       [](Shbin& s) -> TableRef& { return s.dvles[0].constant_table; }},
-      {"dvles[0].label_table", kDvle, kDvle + 32, "count", [](Shbin& s) -> TableRef& { return s.dvles[0].label_table; }},
-      {"dvles[0].outmap_table", kDvle, kDvle + 40, "count",
-       [](Shbin& s) -> TableRef& { return s.dvles[0].outmap_table; }},
-      {"dvles[0].uniform_table", kDvle, kDvle + 48, "count",
-       [](Shbin& s) -> TableRef& { return s.dvles[0].uniform_table; }},
-      {"dvles[0].symbol_table", kDvle, kDvle + 56, "size", [](Shbin& s) -> TableRef& { return s.dvles[0].symbol_table; }},
-  };
-  for (const Table& t : tables) {
+  Shbin base = build::textured_quad(Layout::picasso);
+  const std::vector<build::Table> tables = build::tables(base);
+  ASSERT_EQ(tables.size(), 9u);
+  for (size_t k = 0; k < tables.size(); ++k) {
+    const build::Table& t = tables[k];
+    const auto with = [&](const std::function<void(TableRef&)>& edit) {
+      return quad_with([&](Shbin& s) { edit(*build::tables(s)[k].ref); });
+    };
     for (uint32_t count : {0xFFFFFFFFu, 0x10000000u, 0x1000u})
-      expect_error(quad_with([&](Shbin& s) { t.ref(s).count = count; }),
-                   {Code::count_too_large, t.field + 4, t.path + "." + t.count}, t.path + " count " + std::to_string(count));
+      expect_error(with([&](TableRef& r) { r.count = count; }),
+                   {Code::count_too_large, t.field + 4, t.path + "." + t.count_field},
+                   t.path + " count " + std::to_string(count));
     for (uint32_t offset : {0xFFFFFFFFu, 0xFFFFFFF0u, 0x80000000u, 0x1000u})
-      expect_error(quad_with([&](Shbin& s) { t.ref(s).offset = offset; }),
-                   {Code::offset_out_of_bounds, t.field, t.path + ".offset"}, t.path + " offset " + std::to_string(offset));
+      expect_error(with([&](TableRef& r) { r.offset = offset; }), {Code::offset_out_of_bounds, t.field, t.path + ".offset"},
+                   t.path + " offset " + std::to_string(offset));
     // A table that starts inside the file and runs past its end.
-    expect_error(quad_with([&](Shbin& s) { t.ref(s) = {static_cast<uint32_t>(0x120 - t.origin - 4), 5}; }),
-                 {Code::count_too_large, t.field + 4, t.path + "." + t.count}, t.path + " straddling the end");
+    expect_error(with([&](TableRef& r) { r = {static_cast<uint32_t>(0x120 - t.origin - 4), 5}; }),
+                 {Code::count_too_large, t.field + 4, t.path + "." + t.count_field}, t.path + " straddling the end");
   }
 }
 
@@ -154,100 +144,26 @@ TEST(ShbinHostile, StringsEndInsideTheirTable) {
   expect_error(f, {Code::unterminated_string, kDvlp + s.dvlp.string_table.offset, "dvlp.lines[0].file"}, "file name");
 }
 
-// Each semantic check: its own warning code, at the field, under its path;
-// the file still decodes.
+// Each semantic check (conformance/shbin/edits.h: the i_ cases): its own
+// warning code, at the field, under its path; the file still decodes and
+// lists.
 TEST(ShbinHostile, EachSemanticCheckIsAWarningOfItsOwn) {
-  struct Case {
-    std::string name;
-    std::function<void(Shbin&)> edit;
-    Expected warning;
-  };
-  const uint64_t code = kDvlp + 0x28;
-  const uint64_t constant = kDvle + 0x40;
-  const uint64_t outmap = kDvle + 0x54;
-  const uint64_t uniform = kDvle + 0x6C;
-  auto set_word = [](uint32_t k, uint32_t w) { return [=](Shbin& s) { s.dvlp.code[k] = w; }; };
-  auto flow = [](pica::Op op, uint32_t dst, uint32_t num) {
-    pica::Instruction in = pica::decode(uint32_t{pica::info_of(op).first} << 26);
-    in.dst = static_cast<uint16_t>(dst);
-    in.num = static_cast<uint8_t>(num);
-    return pica::encode(in);
-  };
-  const std::vector<Case> cases = {
-      {"undefined opcode", set_word(3, 0x10u << 26), {Code::undefined_opcode, code + 12, "dvlp.code[3]"}},
-      {"descriptor", set_word(2, 0x4e201000 | 100), {Code::descriptor_index_out_of_range, code + 8, "dvlp.code[2]"}},
-      {"jmpc", set_word(1, flow(pica::Op::jmpc, 11, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"jmpu", set_word(1, flow(pica::Op::jmpu, 0xFFF, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"call", set_word(1, flow(pica::Op::call, 9, 3)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"callu", set_word(1, flow(pica::Op::callu, 11, 1)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"ifc", set_word(1, flow(pica::Op::ifc, 10, 2)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"for", set_word(1, flow(pica::Op::loop, 11, 0)), {Code::flow_target_out_of_code, code + 4, "dvlp.code[1]"}},
-      {"type", [](Shbin& s) { s.dvles[0].type = 2; }, {Code::unknown_shader_type, kDvle + 6, "dvles[0].type"}},
-      {"main", [](Shbin& s) { s.dvles[0].main = 11; }, {Code::main_out_of_code, kDvle + 8, "dvles[0].main"}},
-      {"endmain", [](Shbin& s) { s.dvles[0].endmain = 12; }, {Code::main_out_of_code, kDvle + 12, "dvles[0].endmain"}},
-      {"endmain before main",
-       [](Shbin& s) {
-         s.dvles[0].main = 5;
-         s.dvles[0].endmain = 4;
-       },
-       {Code::endmain_before_main, kDvle + 12, "dvles[0].endmain"}},
-      {"constant type", [](Shbin& s) { s.dvles[0].constants[0].type = 3; },
-       {Code::unknown_constant_type, constant, "dvles[0].constants[0].type"}},
-      {"c96", [](Shbin& s) { s.dvles[0].constants[0].index = 96; },
-       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
-      {"i4", [](Shbin& s) { s.dvles[0].constants[0] = build::constant_int(4, 1, 2, 3, 4); },
-       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
-      {"b16", [](Shbin& s) { s.dvles[0].constants[0] = build::constant_bool(16, true); },
-       {Code::constant_register_out_of_range, constant + 2, "dvles[0].constants[0].index"}},
-      {"semantic 7", [](Shbin& s) { s.dvles[0].outmaps[1].semantic = 7; },
-       {Code::unknown_output_semantic, outmap + 8, "dvles[0].outmaps[1].semantic"}},
-      {"semantic 0x100", [](Shbin& s) { s.dvles[0].outmaps[1].semantic = 0x100; },
-       {Code::unknown_output_semantic, outmap + 8, "dvles[0].outmaps[1].semantic"}},
-      {"o16", [](Shbin& s) { s.dvles[0].outmaps[2].reg = 16; },
-       {Code::outmap_register_out_of_range, outmap + 18, "dvles[0].outmaps[2].register"}},
-      {"no class",
-       [](Shbin& s) {
-         s.dvles[0].uniforms[0].first = 0x74;
-         s.dvles[0].uniforms[0].last = 0x74;
-       },
-       {Code::uniform_register_invalid, uniform + 4, "dvles[0].uniforms[0].first"}},
-      {"ends in no class", [](Shbin& s) { s.dvles[0].uniforms[0].last = 0x90; },
-       {Code::uniform_register_invalid, uniform + 6, "dvles[0].uniforms[0].last"}},
-      {"reversed",
-       [](Shbin& s) {
-         s.dvles[0].uniforms[0].first = 0x13;
-         s.dvles[0].uniforms[0].last = 0x10;
-       },
-       {Code::uniform_range_reversed, uniform + 6, "dvles[0].uniforms[0].last"}},
-      {"crosses",
-       [](Shbin& s) {
-         s.dvles[0].uniforms[0].first = 0x6E;
-         s.dvles[0].uniforms[0].last = 0x71;
-       },
-       {Code::uniform_range_crosses_classes, uniform + 6, "dvles[0].uniforms[0].last"}},
-  };
-  for (const Case& c : cases) {
-    const Outcome o = parse(quad_with(c.edit));
-    ASSERT_TRUE(o.ok) << c.name << ": " << o.error->to_string();
+  std::set<sp::Code> codes;
+  for (const build::SemanticEdit& e : build::semantic_edits()) {
+    const Outcome o = parse(build::edited_file(e));
+    ASSERT_TRUE(o.ok) << e.name << ": " << o.error->to_string();
     std::string all;
     for (const Diagnostic& w : o.warnings) all += "\n" + w.to_string();
-    ASSERT_EQ(o.warnings.size(), 1u) << c.name << all;
-    EXPECT_EQ(o.warnings[0].code, c.warning.code) << c.name << ": " << o.warnings[0].to_string();
-    EXPECT_EQ(o.warnings[0].offset, c.warning.offset) << c.name << ": " << o.warnings[0].to_string();
-    EXPECT_EQ(o.warnings[0].path, c.warning.path) << c.name << ": " << o.warnings[0].to_string();
-    // A file with a warning still lists.
+    ASSERT_EQ(o.warnings.size(), 1u) << e.name << all;
+    EXPECT_EQ(o.warnings[0].code, e.warning) << e.name << ": " << o.warnings[0].to_string();
+    EXPECT_EQ(o.warnings[0].offset, e.offset) << e.name << ": " << o.warnings[0].to_string();
+    EXPECT_EQ(o.warnings[0].path, e.path) << e.name << ": " << o.warnings[0].to_string();
+    codes.insert(e.warning);
     TextBuffer out;
     list_shbin(o.model, out);
-    EXPECT_GT(out.size(), 0u) << c.name;
+    EXPECT_GT(out.size(), 0u) << e.name;
   }
-  // Label addresses, in the DVLE with labels.
-  Shbin s = build::vertex_and_geometry(Layout::picasso);
-  s.dvles[1].labels[0].address = 9;
-  const Outcome o = parse(write_shbin(s));
-  ASSERT_EQ(o.warnings.size(), 1u);
-  EXPECT_EQ(o.warnings[0].code, Code::label_out_of_code);
-  EXPECT_EQ(o.warnings[0].path, "dvles[1].labels[0].address");
-  EXPECT_EQ(o.warnings[0].offset, s.dvles[1].offset + s.dvles[1].label_table.offset + 4);
+  EXPECT_EQ(codes.size(), 14u);  // every code of the checks (docs/formats/shbin.md)
 }
 
 // 100,000 offset table entries naming one DVLE: decoded once.

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "conformance/shbin/builders.h"
+#include "conformance/shbin/samples.h"
 #include "shbin/model.h"
 
 namespace sp::shbin {
@@ -41,25 +42,43 @@ void expect_round_trip(const Shbin& s, const std::string& what) {
   EXPECT_EQ(write_shbin(p.model), bytes) << what;
 }
 
-Shbin every_format(Layout layout) {
-  const build::Code code = build::every_format_code();
-  Dvle d = build::vertex(0, 41);
-  d.labels = {build::label("target", 39, 0x10000)};
-  return build::shbin(layout, code, {d});
+// Every sample of conformance/shbin/samples.h: both layouts, every
+// instruction format, geometry shaders, shared DVLEs and tables, line
+// information, tables out of order, unclaimed bytes.
+TEST(ShbinWriter, EverySampleRoundTrips) {
+  const std::vector<build::Sample> all = build::samples();
+  EXPECT_GT(all.size(), 25u);
+  for (const build::Sample& s : all) expect_round_trip(s.shbin, s.name);
 }
 
-TEST(ShbinWriter, RoundTripsBothLayouts) {
-  for (Layout layout : {Layout::picasso, Layout::nihstro}) {
-    const std::string name = layout == Layout::picasso ? "picasso" : "nihstro";
-    expect_round_trip(build::textured_quad(layout), name + " textured quad");
-    expect_round_trip(every_format(layout), name + " every format");
-    expect_round_trip(build::vertex_and_geometry(layout), name + " vertex and geometry");
+// format_<f>_picasso holds every opcode of format f and nothing else but
+// its closing end.
+TEST(ShbinWriter, EachFormatSampleHoldsEveryOpcodeOfItsFormat) {
+  size_t formats = 0;
+  for (const build::Sample& s : build::samples()) {
+    if (!s.name.starts_with("format_")) continue;
+    ++formats;
+    const std::vector<uint32_t>& code = s.shbin.dvlp.code;
+    ASSERT_FALSE(code.empty());
+    EXPECT_EQ(pica::decode(code.back()).op, pica::Op::end) << s.name;
+    const pica::Format f = pica::decode(code.front()).format;
+    EXPECT_EQ(s.name, "format_" + std::string(pica::format_name(f)) + "_picasso");
+    std::set<pica::Op> ops;
+    for (size_t k = 0; k + 1 < code.size(); ++k) {
+      EXPECT_EQ(pica::decode(code[k]).format, f) << s.name << " word " << k;
+      ops.insert(pica::decode(code[k]).op);
+    }
+    for (const pica::OpcodeInfo& row : pica::all_opcodes())
+      if (row.format == f) {
+        EXPECT_TRUE(ops.contains(row.op)) << s.name << ": " << row.name;
+      }
   }
+  EXPECT_EQ(formats, 10u);
 }
 
 TEST(ShbinWriter, EveryInstructionFormatSurvivesTheFile) {
   const build::Code code = build::every_format_code();
-  const Parsed p = parse(write_shbin(every_format(Layout::picasso)));
+  const Parsed p = parse(write_shbin(build::sample("every_format_picasso")));
   ASSERT_TRUE(p.ok);
   EXPECT_EQ(p.model.dvlp.code, code.words);
   EXPECT_EQ(p.model.dvlp.descriptors, code.descriptors);

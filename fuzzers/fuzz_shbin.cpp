@@ -1,0 +1,24 @@
+// A whole Nintendo 3DS shader binary (SHBIN: DVLB, DVLP, DVLEs), as `check`
+// and `dump` read one.
+//
+// Properties (support/shbin_checks.h): the same error, warnings and model
+// at another alignment; errors shaped (a known code, an offset inside the
+// file, a path); every name ends inside its table; write(parse(x)) == x;
+// parse(write(m)) == m for the model laid out again in picasso's and
+// nihstro's layouts; the pica listing ends (json is fuzz_shbin_dump's).
+// Under libFuzzer it mutates the decoded model (support/shbin_mutator.h).
+#include "support/shbin_checks.h"
+#include "support/shbin_mutator.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  (void)sp::fuzz::read_shbin_checked(sp::Bytes(data, size));
+  return 0;
+}
+
+#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
+  return sp::fuzz::mutate_shbin(data, size, max_size, seed, LLVMFuzzerMutate);
+}
+#endif
