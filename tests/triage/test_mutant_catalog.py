@@ -31,7 +31,8 @@ class Catalog(unittest.TestCase):
     def test_only_the_parsers_the_targets_fuzz(self):
         for m in MUTANTS:
             self.assertTrue(m.file.startswith(("parsers/dxcontainer/", "parsers/core/", "parsers/bitstream/",
-                                               "parsers/bitcode/", "parsers/fxc/", "parsers/d3d9/")), m.file)
+                                               "parsers/bitcode/", "parsers/fxc/", "parsers/d3d9/",
+                                               "parsers/vbc/")), m.file)
             self.assertTrue((SOURCE / "fuzzers" / f"{m.target}.options").exists(), m.target)
 
 

@@ -69,7 +69,8 @@ TEST(VbcMemory, CountsOf0xFFFFFFFFStayUnder64MiB) {
     EXPECT_GT(max_rss_kib, 0) << c.name;
     EXPECT_EQ(r.signal, 0) << c.name;
     EXPECT_EQ(r.exit_code, 1) << c.name;
-    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << c.name << ": " << r.err;
+    // check names the file first, as compilers do.
+    EXPECT_EQ(r.err.rfind(path.string() + ": error: ", 0), 0u) << c.name << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.name << ": " << r.err;
     EXPECT_LT(max_rss_kib, kLimitKib) << c.name;
     std::cout << c.name << ": peak RSS " << max_rss_kib << " KiB: " << r.err.substr(0, r.err.find('\n')) << "\n";
