@@ -11,6 +11,7 @@
 // byte mutation from the same seeds.
 #include "support/dxcontainer_checks.h"
 #include "support/dxcontainer_mutator.h"
+#include "support/mutator_hooks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
@@ -20,15 +21,4 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return 0;
 }
 
-#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
-extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
-
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
-  return sp::fuzz::mutate_container(data, size, max_size, seed, LLVMFuzzerMutate);
-}
-
-extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2,
-                                            uint8_t* out, size_t max_out_size, unsigned int seed) {
-  return sp::fuzz::cross_over_containers(data1, size1, data2, size2, out, max_out_size, seed);
-}
-#endif
+SP_FUZZ_MUTATOR_HOOKS(sp::fuzz::mutate_container, sp::fuzz::cross_over_containers)

@@ -3,7 +3,8 @@
 // SPIR-V (spirv_samples.h), valid samples whose records agree with their
 // SPIR-V, and the helpers hostile inputs need (where each header field is,
 // patching a written file, a stage's words). Shared by the tests
-// (tests/vbc/) and the fuzz seeds and conformance cases to come.
+// (tests/vbc/), the fuzz seeds and mutator (fuzzers/) and the conformance
+// case generator (generate_cases.cpp).
 //
 // A built Shader views the SPIR-V it was given: the samples' is static;
 // words passed in by a caller must outlive the model.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "dxcontainer/part_kinds.h"
 #include "dxcontainer/writer.h"
 #include "support/dxcontainer_content_mutation.h"
+#include "support/model_mutation.h"
 #include "support/random.h"
 
 namespace sp::fuzz {
@@ -119,14 +119,6 @@ class Mutation {
   std::deque<std::vector<uint8_t>> store_;
 };
 
-// Writes c signed into out when it fits; returns its size or 0.
-size_t write_into(const Container& c, uint8_t* out, size_t max_size) {
-  const std::vector<uint8_t> written = dxc::write_container(c);
-  if (written.size() > max_size) return 0;
-  std::memcpy(out, written.data(), written.size());
-  return written.size();
-}
-
 }  // namespace
 
 size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
@@ -148,14 +140,14 @@ size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned se
     unchecked_digest.verify_digest = false;
     dxc::ParseResult parsed = dxc::parse_container(input, unchecked_digest);
     if (parsed.ok() && m.mutate_content(*parsed.container)) {
-      const size_t written = write_into(*parsed.container, data, max_size);
+      const size_t written = copy_if_fits(dxc::write_container(*parsed.container), data, max_size);
       if (written != 0) return written;
     }
   }
   std::optional<Container> c = dxc::read_container_layer(input);
   if (!c) return bytes(data, size, max_size);
   m.mutate(*c, max_size > size ? max_size - size : 0);
-  const size_t written = write_into(*c, data, max_size);
+  const size_t written = copy_if_fits(dxc::write_container(*c), data, max_size);
   return written != 0 ? written : bytes(data, size, max_size);
 }
 
@@ -175,7 +167,7 @@ size_t cross_over_containers(const uint8_t* data1, size_t size1, const uint8_t* 
   } else {
     parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(m.below(parts.size() + 1)), donor);
   }
-  return write_into(*a, out, max_out_size);
+  return copy_if_fits(dxc::write_container(*a), out, max_out_size);
 }
 
 }  // namespace sp::fuzz

@@ -40,6 +40,14 @@ size_t mutate_through_model(uint8_t* data, size_t size, size_t max_size, unsigne
   return out->size();
 }
 
+// `bytes` copied to out[0, max_size) when they fit: their size, else 0 (a
+// custom crossover's "nothing": libFuzzer then tries another mutation).
+inline size_t copy_if_fits(const std::vector<uint8_t>& bytes, uint8_t* out, size_t max_size) {
+  if (bytes.size() > max_size) return 0;
+  std::memcpy(out, bytes.data(), bytes.size());
+  return bytes.size();
+}
+
 // One or two edits, each by a fresh edit object `make(seed)` (indices into
 // a model go stale after an edit), each with four tries to find something
 // it applies to (its apply() returns false when the model has nothing for

@@ -62,6 +62,14 @@ std::vector<Payload> payloads(const Decoded& d, Bytes input) {
   return out;
 }
 
+// The truncate sweep: a proper prefix that parses is fine when the whole
+// file is that prefix plus bytes after its last stage (file_not_consumed
+// where the prefix ends): the cut removed only bytes no structure owns.
+bool prefix_may_parse(Bytes whole, Bytes prefix, const Decoded&) {
+  const vbc::ParseResult r = vbc::parse_shader(whole, Limits{}, 0, {.validate_spirv = false});
+  return r.error && r.error->code == Code::file_not_consumed && r.error->offset == prefix.size();
+}
+
 #if SP_HAVE_SPIRV_TOOLS
 bool write_spirv(Bytes input, uint64_t offset, const Options& options, TextBuffer& out,
                  std::optional<Diagnostic>& error) {
@@ -88,7 +96,7 @@ extern const Format vbc_format{
     .parse = parse,
     .describe = [](const Decoded& d) { return vbc::describe(shader_of(d), d.warnings); },
     .payloads = payloads,
-    .prefix_may_parse = nullptr,
+    .prefix_may_parse = prefix_may_parse,
     .dumps = kDumps,
     .embedded_in = {},
     .profiles = {},

@@ -1,0 +1,123 @@
+// VSL compiled shaders (parsers/vbc) on whole files.
+//
+// Every input is read by the structural reader (ReadOptions::validate_spirv
+// off: the header and records, every limit, and each stage's SPIR-V walked
+// by spirv_module.cpp), at two alignments. Properties:
+//  - the same error and warnings at another alignment;
+//  - an error has a known code (never internal_error) and an offset inside
+//    the input, and so has every warning;
+//  - write(parse(x)) == x: the model keeps every byte (padding, the older
+//    uniform layout, every stage).
+//
+// One input in kSampleEvery, picked by a hash of its bytes (so a crash
+// reproduces, and the corpus merge keeps the inputs that reached this path
+// for what they cover), is also read as `check` and `dump` read it: through
+// the registry, each stage through SPIRV-Tools' validator, then described
+// (dump --format=json, and the YAML renderer every dump uses) and dumped
+// with every dump the format offers (spirv: SPIRV-Tools' disassembler).
+// That path costs up to about 7 ms under ASan, against about 0.3 ms for
+// the rest: the validator takes about 140 us per module natively
+// (docs/formats/vbc.md), and SPIRV-Tools and the JSON tree allocate
+// thousands of blocks, each several times dearer under ASan. Taken by every
+// input it would hold the target to about 150 executions a second, and
+// most inputs would gain nothing from it: their SPIR-V is a seed's (valid)
+// or does not walk. One in 64 keeps the target above 2,000 a second on
+// the shared machine as its load varies (docs/formats/vbc.md, "Fuzzing":
+// from the corpus of a 10-minute run at load 3 to 4, one in 64 runs 4,100
+// executions a second, one in 32 3,150), and still validates some 50
+// inputs a second. The sample keeps the differential, that the
+// in-process validator only adds SPIR-V errors to what the structural
+// reader finds:
+//  - where the structural read fails, the validated read fails with the
+//    same error, or with SPIRV-Tools' spirv_invalid or the friendly-name
+//    limit_exceeded of a stage;
+//  - where it succeeds, the validated read either gives the same warnings
+//    or fails with one of those two errors;
+//  - identify prints a line; an accepted file describes, and every dump
+//    ends in text.
+// Under libFuzzer it mutates the decoded model (support/vbc_mutator.h).
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_yaml.h"
+#include "formats/read.h"
+#include "formats/registry.h"
+#include "support/fuzz_check.h"
+#include "support/mutator_hooks.h"
+#include "support/vbc_mutator.h"
+#include "vbc/shader.h"
+
+namespace {
+
+constexpr uint64_t kSampleEvery = 64;
+
+std::string text_of(const std::optional<sp::Diagnostic>& d) { return d ? d->to_string() : "(none)"; }
+
+sp::vbc::ParseResult structural(sp::Bytes input) {
+  return sp::vbc::parse_shader(input, sp::Limits{}, 0, {.validate_spirv = false});
+}
+
+void check_shape(const sp::Diagnostic& d, size_t size) {
+  sp::fuzz::check(d.code != sp::Code::internal_error, "the reader reports an internal error", d.to_string());
+  sp::fuzz::check(d.offset <= size, "a diagnostic's offset is outside the input", d.to_string());
+}
+
+// FNV-1a: which inputs take the validated path.
+uint64_t hash_of(sp::Bytes input) {
+  uint64_t h = 0xCBF29CE484222325u;
+  for (const uint8_t b : input) h = (h ^ b) * 0x100000001B3u;
+  return h;
+}
+
+// An error only SPIRV-Tools finds: its validation of a stage, or the
+// friendly-name bound checked before it.
+bool spirv_tools_error(const sp::Diagnostic& d) {
+  return (d.code == sp::Code::spirv_invalid || d.code == sp::Code::limit_exceeded) && d.path.starts_with("stages.");
+}
+
+void check_validated(sp::Bytes input, const sp::vbc::ParseResult& plain) {
+  const sp::formats::Format& format = *sp::formats::find("vbc");
+  sp::fuzz::check(!format.identify(input).empty(), "identify printed nothing");
+  const sp::formats::FileRead r = sp::formats::read(format, input);
+  if (r.error && r.error != plain.error)
+    sp::fuzz::check(spirv_tools_error(*r.error), "the validated read fails otherwise than the structural read",
+                    text_of(r.error) + "\nvs\n" + text_of(plain.error));
+  if (!r.ok()) return;
+  sp::fuzz::check(plain.ok(), "the validated read accepts what the structural read rejects", text_of(plain.error));
+  sp::fuzz::check(r.warnings == plain.warnings, "the validated read gives other warnings");
+  const nlohmann::ordered_json tree = sp::formats::describe(r);
+  sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
+  sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
+  // A dump of a file the read rejects ends in the read's error by
+  // construction (it reads the file first); of one it accepts, in text.
+  for (const sp::formats::DumpText& d : sp::formats::own_dumps(format, input))
+    sp::fuzz::check(d.ok && !d.text.empty(), "a dump of an accepted file failed",
+                    std::string(d.name) + ": " + text_of(d.error));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const sp::Bytes input(data, size);
+  std::vector<uint8_t> storage;
+  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+
+  const sp::vbc::ParseResult a = structural(input);
+  const sp::vbc::ParseResult b = structural(moved);
+  sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
+  sp::fuzz::check(a.ok() == a.shader.has_value(), "a parse must end in a model or in one error");
+  if (a.error) check_shape(*a.error, size);
+  for (const sp::Diagnostic& w : a.warnings) check_shape(w, size);
+
+  if (a.ok()) {
+    const std::vector<uint8_t> written = sp::vbc::write_shader(*a.shader);
+    sp::fuzz::check(std::equal(written.begin(), written.end(), input.begin(), input.end()),
+                    "write(parse(x)) is not x");
+  }
+  if (hash_of(input) % kSampleEvery == 0) check_validated(input, a);
+  return 0;
+}
+
+SP_FUZZ_MUTATOR_HOOKS(sp::fuzz::mutate_vbc, sp::fuzz::cross_over_vbc)
