@@ -3,6 +3,7 @@ tools/mutants/schema/sp_mutant.h), compiled for real with clang-22: every
 mutant of a small program in one binary, which does what the original
 does with no mutant on, what each mutant does with SP_MUTANT=ID, records
 the sites it runs, and drops the mutants that do not compile."""
+import json
 import os
 import subprocess
 import tempfile
@@ -136,6 +137,40 @@ class Schema(unittest.TestCase):
         self.assertEqual(len(minus_one), 2)
         self.assertFalse(hit & set(minus_one))
         self.assertFalse(hit & set(self.schema.dropped))
+
+
+@unittest.skipUnless(CLANG, "clang++-22 is not installed")
+class FirstBuild(unittest.TestCase):
+    """What a first run meets on a machine with no scratch build yet."""
+
+    def test_the_switch_compiles_in_cmakes_compiler_check(self):
+        # CMake's check of the compiler compiles a unit with the force-
+        # included header before the project's C++20 is set.
+        with tempfile.TemporaryDirectory() as d:
+            unit = Path(d) / "check.cpp"
+            unit.write_text("int main() { return 0; }\n")
+            for std in ("-std=c++17", "-std=c++20"):
+                r = subprocess.run([CLANG, std, "-Werror", "-fsyntax-only", "-include",
+                                    str(SOURCE / schema.SCHEMA_DIR / "sp_mutant.h"), str(unit)],
+                                   capture_output=True, text=True)
+                self.assertEqual(r.returncode, 0, f"{std}: {r.stderr}")
+
+    def test_a_unit_the_build_generates_is_passed_over(self):
+        # compile_commands.json names sources the build has not generated
+        # yet (conformance/vbc's SPIR-V samples); a header is checked
+        # through a unit that exists and includes it.
+        with tempfile.TemporaryDirectory() as d:
+            scratch, build = Path(d) / "scratch", Path(d) / "scratch" / "build"
+            for folder in ("lib", "tool", "build"):
+                (scratch / folder).mkdir(parents=True)
+            (scratch / "lib" / "a.h").write_text("int a();\n")
+            (scratch / "tool" / "main.cpp").write_text('#include "lib/a.h"\nint main() { return a(); }\n')
+            # build/gen/samples.cpp sorts before tool/main.cpp.
+            (build / "compile_commands.json").write_text(json.dumps([
+                {"directory": str(build), "file": str(build / "gen" / "samples.cpp"), "command": "c++ -c gen/samples.cpp"},
+                {"directory": str(build), "file": str(scratch / "tool" / "main.cpp"), "command": "c++ -c ../tool/main.cpp"}]))
+            self.assertEqual(schema.Syntax(build, scratch).unit_for("lib/a.h"), "tool/main.cpp")
+
 
 if __name__ == "__main__":
     unittest.main()

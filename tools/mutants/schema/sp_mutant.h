@@ -105,9 +105,10 @@ constexpr bool sp_mutant_on(unsigned long id) {
 }
 
 // A bound or offset one more or less, in its own type (a uint8_t stays one).
-// Constrained, so a type without + fails at the call, inside the switch.
-template <typename T>
-  requires requires(const T& v) { static_cast<T>(v + 1); }
+// Constrained, so a type without + fails at the call, inside the switch;
+// by SFINAE, not `requires`, since the header is force-included in every
+// unit of the build, CMake's compiler checks (compiled as C++17) too.
+template <typename T, typename = decltype(static_cast<T>(*static_cast<const T*>(nullptr) + 1))>
 constexpr T sp_mutant_plus(const T& v, int d) {
   return static_cast<T>(v + d);
 }

@@ -274,7 +274,10 @@ class Syntax:
         include = f'"{Path(rel).parent.name}/{Path(rel).name}"'
         siblings = sorted(u for u in self.commands if u.startswith(str(Path(rel).parent) + "/"))
         for unit in siblings + sorted(self.commands):
-            if include in (self.scratch / unit).read_text():
+            path = self.scratch / unit
+            # A unit the build generates (conformance/vbc's SPIR-V samples)
+            # is not there before the first build, and includes no parser.
+            if path.exists() and include in path.read_text():
                 return unit
         return None
 
@@ -364,6 +367,7 @@ def build(schema: Schema, jobs: int, log: Path) -> dict:
     the whole build would rebuild every unit including a header again),
     then the whole build, whose errors drop what they point at until it
     links. Returns the state."""
+    schema.write()  # a first run has no scratch tree to configure yet
     configure(schema.scratch, schema.repo)
     state_path = schema.build_dir / STATE
     key = schema.key()
