@@ -21,7 +21,7 @@ class Checker {
     code(root.field("dvlp"));
     FieldPath::Cursor cur;
     const FieldPath dvles = root.cursor("dvles", cur);
-    for (size_t k = 0; k < s_.dvles.size(); ++k) {
+    for (size_t k = 0; k < s_.dvles.size() && !full(); ++k) {
       cur.index = k;
       dvle(s_.dvles[k], dvles);
     }
@@ -29,6 +29,12 @@ class Checker {
 
  private:
   [[nodiscard]] uint64_t code_size() const { return s_.dvlp.code.size(); }
+
+  // Whether the Context keeps no more warnings (max_warnings of them and
+  // its warnings_truncated one): the checks stop there, since every later
+  // finding would be formatted only to be dropped (a hostile file's
+  // thousands of undefined opcodes were a fifth of fuzz_shbin's time).
+  [[nodiscard]] bool full() const { return ctx_.warnings().size() > ctx_.limits().max_warnings; }
 
   void warn(Code code, uint64_t pos, const FieldPath& at, std::string message) {
     ctx_.warn(code, base_ + pos, at, std::move(message));
@@ -39,7 +45,7 @@ class Checker {
     FieldPath::Cursor cur;
     const FieldPath words = dvlp.cursor("code", cur);
     const uint64_t first = p.offset + p.code_table.offset;
-    for (size_t k = 0; k < p.code.size(); ++k) {
+    for (size_t k = 0; k < p.code.size() && !full(); ++k) {
       cur.index = k;
       const uint64_t pos = first + 4 * k;
       const pica::Instruction in = pica::decode(p.code[k]);
@@ -102,7 +108,7 @@ class Checker {
 
     FieldPath::Cursor cur;
     const FieldPath constants = at.cursor("constants", cur);
-    for (size_t k = 0; k < d.constants.size(); ++k) {
+    for (size_t k = 0; k < d.constants.size() && !full(); ++k) {
       cur.index = k;
       const Constant& c = d.constants[k];
       const uint64_t pos = d.offset + d.constant_table.offset + uint64_t{kConstantSize} * k;
@@ -118,7 +124,7 @@ class Checker {
     }
 
     const FieldPath labels = at.cursor("labels", cur);
-    for (size_t k = 0; k < d.labels.size(); ++k) {
+    for (size_t k = 0; k < d.labels.size() && !full(); ++k) {
       cur.index = k;
       if (d.labels[k].address >= code_size())
         warn(Code::label_out_of_code, d.offset + d.label_table.offset + uint64_t{kLabelSize} * k + 4,
@@ -127,7 +133,7 @@ class Checker {
     }
 
     const FieldPath outmaps = at.cursor("outmaps", cur);
-    for (size_t k = 0; k < d.outmaps.size(); ++k) {
+    for (size_t k = 0; k < d.outmaps.size() && !full(); ++k) {
       cur.index = k;
       const Outmap& o = d.outmaps[k];
       const uint64_t pos = d.offset + d.outmap_table.offset + uint64_t{kOutmapSize} * k;
@@ -140,7 +146,7 @@ class Checker {
     }
 
     const FieldPath uniforms = at.cursor("uniforms", cur);
-    for (size_t k = 0; k < d.uniforms.size(); ++k) {
+    for (size_t k = 0; k < d.uniforms.size() && !full(); ++k) {
       cur.index = k;
       uniform(d.uniforms[k], d.offset + d.uniform_table.offset + uint64_t{kUniformSize} * k, uniforms);
     }
@@ -149,19 +155,20 @@ class Checker {
   void uniform(const Uniform& u, uint64_t pos, const FieldPath& at) {
     const UniformRegister first = uniform_register(u.first);
     const UniformRegister last = uniform_register(u.last);
-    const std::string name = utf8_text(u.name);
+    // Made only for a warning: most uniforms have none.
+    auto name = [&u] { return utf8_text(u.name); };
     if (first.klass == RegisterClass::none) {
       warn(Code::uniform_register_invalid, pos + 4, at.field("first"),
-           strprintf("'%s' starts at register 0x%02x, in no register class", name.c_str(), u.first));
+           strprintf("'%s' starts at register 0x%02x, in no register class", name().c_str(), u.first));
     } else if (last.klass == RegisterClass::none) {
       warn(Code::uniform_register_invalid, pos + 6, at.field("last"),
-           strprintf("'%s' ends at register 0x%02x, in no register class", name.c_str(), u.last));
+           strprintf("'%s' ends at register 0x%02x, in no register class", name().c_str(), u.last));
     } else if (u.last < u.first) {
       warn(Code::uniform_range_reversed, pos + 6, at.field("last"),
-           strprintf("'%s' ends at register 0x%02x, before its first 0x%02x", name.c_str(), u.last, u.first));
+           strprintf("'%s' ends at register 0x%02x, before its first 0x%02x", name().c_str(), u.last, u.first));
     } else if (first.klass != last.klass) {
       warn(Code::uniform_range_crosses_classes, pos + 6, at.field("last"),
-           strprintf("'%s' runs from %s%u to %s%u", name.c_str(), std::string(register_prefix(first.klass)).c_str(),
+           strprintf("'%s' runs from %s%u to %s%u", name().c_str(), std::string(register_prefix(first.klass)).c_str(),
                      first.index, std::string(register_prefix(last.klass)).c_str(), last.index));
     }
   }

@@ -166,6 +166,27 @@ TEST(ShbinHostile, EachSemanticCheckIsAWarningOfItsOwn) {
   EXPECT_EQ(codes.size(), 14u);  // every code of the checks (docs/formats/shbin.md)
 }
 
+// Past --max-warnings the checks stop: the warnings are the first
+// max_warnings findings and warnings_truncated, as when every finding was
+// formatted and the Context dropped the rest.
+TEST(ShbinHostile, ChecksStopWhereTheWarningsAreTruncated) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  const size_t words = s.dvlp.code.size();
+  s.dvlp.code.insert(s.dvlp.code.end(), 1000, 0x10u << 26);  // undefined opcode 0x10
+  s.dvles[0].uniforms.push_back({.name_offset = 0, .first = 0x7F, .last = 0x7F, .name = "late"});  // in no register class
+  lay_out(s, Layout::picasso);
+  const Outcome o = parse(write_shbin(s));
+  ASSERT_TRUE(o.ok) << o.error->to_string();
+  const Limits limits;
+  ASSERT_EQ(o.warnings.size(), limits.max_warnings + 1u);
+  for (size_t k = 0; k < limits.max_warnings; ++k) {
+    EXPECT_EQ(o.warnings[k].code, Code::undefined_opcode);
+    EXPECT_EQ(o.warnings[k].path, "dvlp.code[" + std::to_string(words + k) + "]");
+  }
+  EXPECT_EQ(o.warnings.back().code, Code::warnings_truncated);
+  EXPECT_EQ(o.warnings.back().offset, o.warnings[limits.max_warnings - 1].offset + 4);
+}
+
 // 100,000 offset table entries naming one DVLE: decoded once.
 TEST(ShbinHostile, OneHundredThousandEntriesSharingADvle) {
   Shbin s = build::textured_quad(Layout::picasso);
