@@ -1,5 +1,6 @@
 # Nintendo 3DS shader binaries' tests (included by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
+  shbin/describe_test.cpp
   shbin/hostile_test.cpp
   shbin/listing_test.cpp
   shbin/memory_test.cpp

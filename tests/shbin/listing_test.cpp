@@ -206,6 +206,26 @@ TEST(ShbinListing, SeveralDvles) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
+// The DVLE header line names the offset table entries that point at it, the
+// first eight and "..." (the 100,000 entries of a hostile table are one
+// line); an output of the w component alone is written o0.w.
+TEST(ShbinListing, TableEntriesOfADvleAndAWOnlyOutput) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  s.dvle_of.assign(3, 0);
+  s.dvles[0].outmaps[0].mask = 0x8;
+  auto listing = [&s] {
+    TextBuffer out;
+    list_shbin(s, out);
+    return out.str();
+  };
+  std::string text = listing();
+  EXPECT_NE(text.find("(table entries 0, 1, 2): vertex shader"), std::string::npos) << text;
+  EXPECT_NE(text.find(".out out_position position o0.w\n"), std::string::npos) << text;
+  s.dvle_of.assign(12, 0);
+  text = listing();
+  EXPECT_NE(text.find("(table entries 0, 1, 2, 3, 4, 5, 6, 7, ...): vertex shader"), std::string::npos) << text;
+}
+
 TEST(ShbinListing, TextIsBoundedByTheInputSize) {
   Code code;
   for (int k = 0; k < 200; ++k) code.simple(Op::nop);

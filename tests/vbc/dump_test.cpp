@@ -12,6 +12,7 @@
 #include "formats/read.h"
 #include "formats/registry.h"
 #include "support/test_files.h"
+#include "vbc/enums.h"
 #include "vbc/spirv_tools.h"
 #include "vbc/support.h"
 
@@ -70,6 +71,15 @@ TEST(VbcDump, SpirvIsWhatSpirvDisPrintsForEachStage) {
   }
   std::filesystem::remove_all(sp::test::scratch_path("vbc_test"));
   EXPECT_EQ(compared, 14u);
+}
+
+// A stage mask's text in the dump and the stage_mask_mismatch message: the
+// stages in file order, bits no stage owns in hex, "none" for no bit.
+TEST(VbcDump, StageMaskText) {
+  EXPECT_EQ(stage_mask_text(0), "none");
+  EXPECT_EQ(stage_mask_text(stage_bit(Stage::vert) | stage_bit(Stage::frag)), "vert|frag");
+  EXPECT_EQ(stage_mask_text(0x8000), "0x8000");
+  EXPECT_EQ(stage_mask_text(static_cast<uint16_t>(stage_bit(Stage::geom) | 0x8000)), "geom|0x8000");
 }
 
 TEST(VbcDump, JsonGivesEachStagesEntryPointExecutionModelAndWords) {

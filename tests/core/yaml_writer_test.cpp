@@ -1,0 +1,40 @@
+#include "core/yaml_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sp::yaml {
+namespace {
+
+// The core-schema spellings a plain scalar would turn into another type
+// are single-quoted, as llvm::yaml::needsQuotes decides (isNull, isBool,
+// isNumeric): every spelling of each, not only the first of a list.
+TEST(YamlQuoting, EverySpellingOfNullBoolAndNumberIsQuoted) {
+  for (const char* s : {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", ".nan",
+                        ".NaN", ".NAN", ".inf", "-.Inf", "+.INF", "0o17", "0x1f", "0xab", "0xAB", "0xFf", "12",
+                        "-3.5", ".5", "1e9", "2E-3"})
+    EXPECT_EQ(quoted_string(s), "'" + std::string(s) + "'") << s;
+}
+
+// Near misses stay plain: a digit outside the base, a letter past 'f', a
+// dot with no digit, an exponent with no digits.
+TEST(YamlQuoting, NearMissesOfNumbersArePlain) {
+  for (const char* s : {"0o8", "0xag", "0xG", "0x", "nan", "1e", "1.2.3", "x1", "abc", "a_b.c-d"})
+    EXPECT_EQ(quoted_string(s), s) << s;
+}
+
+// White space at either end is single-quoted; a line break or another
+// control anywhere is double-quoted and escaped.
+TEST(YamlQuoting, SpaceAtAnEndAndControls) {
+  EXPECT_EQ(quoted_string("a\t"), "'a\t'");
+  EXPECT_EQ(quoted_string("\ta"), "'\ta'");
+  EXPECT_EQ(quoted_string(" a"), "' a'");
+  EXPECT_EQ(quoted_string("a b"), "a b");
+  EXPECT_EQ(quoted_string("a\n"), "\"a\\n\"");
+  EXPECT_EQ(quoted_string("a:b"), "'a:b'");
+  EXPECT_EQ(quoted_string(""), "''");
+}
+
+}  // namespace
+}  // namespace sp::yaml
