@@ -12,6 +12,7 @@
 
 #include "conformance/shbin/builders.h"
 #include "shbin/listing.h"
+#include "shbin/listing_names.h"
 #include "shbin/model.h"
 
 namespace sp::shbin {
@@ -224,6 +225,17 @@ TEST(ShbinListing, TableEntriesOfADvleAndAWOnlyOutput) {
   s.dvle_of.assign(12, 0);
   text = listing();
   EXPECT_NE(text.find("(table entries 0, 1, 2, 3, 4, 5, 6, 7, ...): vertex shader"), std::string::npos) << text;
+}
+
+// A name the directives may declare is an identifier picasso cannot read
+// as a register: a register file's letter and a digit start a register
+// (c1, v15, o0x), whatever follows.
+TEST(ShbinListing, IdentifiersAreNeverRegisterNames) {
+  for (const char* name : {"c1", "c0", "v15", "o0x", "r9", "i3", "b1_", "c9"})
+    EXPECT_FALSE(listing::is_identifier(name)) << name;
+  for (const char* name : {"c", "cx", "x1", "a0", "projection", "gsh$scale", "_x", "c_1"})
+    EXPECT_TRUE(listing::is_identifier(name)) << name;
+  for (const char* name : {"", "1c", "bad name", "a-b"}) EXPECT_FALSE(listing::is_identifier(name)) << name;
 }
 
 TEST(ShbinListing, TextIsBoundedByTheInputSize) {

@@ -123,6 +123,22 @@ TEST(Pica, DecodeOfEncodeIsTheInstruction) {
   EXPECT_EQ(ops.size(), pica::all_opcodes().size());
 }
 
+// A field given more than its width holds is cut to its width, never
+// spilled into its neighbour (the builders encode what tests ask for).
+TEST(Pica, EncodeCutsEachFieldToItsWidth) {
+  pica::Instruction add = pica::decode(op(0x00));  // format 1
+  ASSERT_EQ(add.op, Op::add);
+  add.descriptor = 0xFF;  // 7 bits
+  EXPECT_EQ(pica::encode(add), op(0x00) | 0x7Fu);
+  add.descriptor = 0;
+  add.src2 = 0xFF;  // 5 bits at 7
+  EXPECT_EQ(pica::encode(add), op(0x00) | (0x1Fu << 7));
+  pica::Instruction call = pica::decode(op(0x24));  // format 2
+  call.num = 0xFF;
+  call.dst = 0xFFFF;  // 12 bits at 10
+  EXPECT_EQ(pica::encode(call), op(0x24) | 0xFFu | (0xFFFu << 10));
+}
+
 TEST(Pica, UnusedBitsAreKept) {
   const pica::Instruction nop = pica::decode(op(0x21) | 0x155);
   EXPECT_EQ(nop.op, Op::nop);
