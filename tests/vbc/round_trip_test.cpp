@@ -152,6 +152,24 @@ TEST(VbcRoundTrip, EveryProperPrefixIsRejectedInsideIt) {
   }
 }
 
+// A file cut inside the last stage: the error names the stage, where its
+// SPIR-V starts, the words the header gives and the bytes that remain.
+TEST(VbcRoundTrip, AFileCutInsideAStageSaysWhatRemains) {
+  const std::vector<uint8_t> file = build::bytes(build::sample("basic"));
+  const ParseResult whole = parse_shader(file, Limits{});
+  ASSERT_TRUE(whole.ok()) << whole.error->to_string();
+  const StageCode& frag = whole.shader->stage(Stage::frag);
+  ASSERT_TRUE(frag.present());
+  const ParseResult cut = parse_shader(Bytes(file).first(file.size() - 6), Limits{});
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.error->code, Code::truncated);
+  EXPECT_EQ(cut.error->offset, frag.file_offset);
+  EXPECT_EQ(cut.error->path, "stages.frag");
+  EXPECT_EQ(cut.error->message, "the header gives frag " + std::to_string(frag.words()) + " words (" +
+                                    std::to_string(frag.code.size()) + " bytes), " +
+                                    std::to_string(frag.code.size() - 6) + " remain");
+}
+
 }  // namespace
 }  // namespace sp::vbc
 
