@@ -33,6 +33,10 @@
 //    limit_exceeded of a stage;
 //  - where it succeeds, the validated read either gives the same warnings
 //    or fails with one of those two errors;
+//  - where every stage is one of conformance/vbc's SPIR-V samples, which
+//    spirv-val accepts (VbcSpirv.*), the validated read accepts the file:
+//    SPIRV-Tools rejecting a sample means it was not handed the stage's
+//    words (the rule above alone lets any spirv_invalid through);
 //  - identify prints a line; an accepted file describes, and every dump
 //    ends in text.
 // Under libFuzzer it mutates the decoded model (support/vbc_mutator.h).
@@ -41,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/vbc/spirv_samples.h"
 #include "core/json_yaml.h"
 #include "formats/read.h"
 #include "formats/registry.h"
@@ -77,6 +82,17 @@ bool spirv_tools_error(const sp::Diagnostic& d) {
   return (d.code == sp::Code::spirv_invalid || d.code == sp::Code::limit_exceeded) && d.path.starts_with("stages.");
 }
 
+// Whether every present stage is byte for byte one of the SPIR-V samples
+// (the mutator splices them in whole; the seeds are made of them).
+bool stages_are_samples(const sp::vbc::Shader& shader) {
+  const auto samples = sp::vbc::build::spirv_samples();
+  return std::all_of(shader.stages.begin(), shader.stages.end(), [&](const sp::vbc::StageCode& stage) {
+    return !stage.present() || std::any_of(samples.begin(), samples.end(), [&](const sp::vbc::build::SpirvSample& s) {
+      return std::equal(stage.code.begin(), stage.code.end(), s.bytes.begin(), s.bytes.end());
+    });
+  });
+}
+
 void check_validated(sp::Bytes input, const sp::vbc::ParseResult& plain) {
   const sp::formats::Format& format = *sp::formats::find("vbc");
   sp::fuzz::check(!format.identify(input).empty(), "identify printed nothing");
@@ -84,6 +100,8 @@ void check_validated(sp::Bytes input, const sp::vbc::ParseResult& plain) {
   if (r.error && r.error != plain.error)
     sp::fuzz::check(spirv_tools_error(*r.error), "the validated read fails otherwise than the structural read",
                     text_of(r.error) + "\nvs\n" + text_of(plain.error));
+  if (plain.ok() && stages_are_samples(*plain.shader))
+    sp::fuzz::check(r.ok(), "SPIRV-Tools rejects a stage that is a SPIR-V sample", text_of(r.error));
   if (!r.ok()) return;
   sp::fuzz::check(plain.ok(), "the validated read accepts what the structural read rejects", text_of(plain.error));
   sp::fuzz::check(r.warnings == plain.warnings, "the validated read gives other warnings");
