@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -63,9 +64,10 @@ bool drain(int out_fd, int err_fd, RunResult& r, const RunLimits& limits) {
   return true;
 }
 
-// Forks; the child redirects its output into the pipes and calls `child`
-// (which never returns); the parent collects output and status.
-RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const RunLimits& limits) {
+// Makes the two pipes, starts the child with `start(out_fd, err_fd)` (its
+// pid, or -1 when it could not be started; the child's ends are closed
+// here), then collects its output and status.
+RunResult collect(const std::function<pid_t(int out_fd, int err_fd)>& start, const RunLimits& limits) {
   RunResult r;
   int out_pipe[2], err_pipe[2];
   if (pipe2(out_pipe, O_CLOEXEC) != 0) return r;
@@ -74,13 +76,8 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
     close(out_pipe[1]);
     return r;
   }
-  std::fflush(nullptr);  // or the child would flush the parent's buffered output again
-  const auto start = Clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);  // so a timeout kills the child and whatever it started
-    child(out_pipe[1], err_pipe[1]);
-  }
+  const auto start_time = Clock::now();
+  const pid_t pid = start(out_pipe[1], err_pipe[1]);
   close(out_pipe[1]);
   close(err_pipe[1]);
   if (pid > 0) {
@@ -92,7 +89,7 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
     rusage usage{};
     while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
-    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.seconds = std::chrono::duration<double>(Clock::now() - start_time).count();
     r.max_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts kilobytes
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
@@ -102,6 +99,46 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
   return r;
 }
 
+// Forks; the child redirects its output into the pipes and calls `child`
+// (which never returns).
+RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const RunLimits& limits) {
+  return collect(
+      [&](int out_fd, int err_fd) {
+        std::fflush(nullptr);  // or the child would flush the parent's buffered output again
+        const pid_t pid = fork();
+        if (pid == 0) {
+          setpgid(0, 0);  // so a timeout kills the child and whatever it started
+          child(out_fd, err_fd);
+        }
+        return pid;
+      },
+      limits);
+}
+
+// posix_spawnp: glibc starts the program from a child that shares this
+// process's memory until it execs (clone with CLONE_VM | CLONE_VFORK), so
+// nothing of the parent is copied. fork() copies the page tables, which
+// for a test process under AddressSanitizer (gigabytes of mapped shadow
+// and quarantine) cost most of the time of the tests that run a peer
+// hundreds of times. It cannot set a resource limit in the child:
+// run_command forks for a memory limit.
+pid_t spawn_program(char* const* args, int out_fd, int err_fd) {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);  // dup2 clears O_CLOEXEC on 1 and 2
+  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // so a timeout kills the child and
+  posix_spawnattr_setpgroup(&attributes, 0);                     // whatever it started
+  pid_t pid = -1;
+  if (posix_spawnp(&pid, args[0], &actions, &attributes, args, environ) != 0) pid = -1;
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
 }  // namespace
 
 RunResult run_command(const std::vector<std::string>& argv, const RunLimits& limits) {
@@ -109,6 +146,8 @@ RunResult run_command(const std::vector<std::string>& argv, const RunLimits& lim
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));  // execvp's API is not const
   args.push_back(nullptr);
+  if (limits.memory_bytes == 0)
+    return collect([&](int out_fd, int err_fd) { return spawn_program(args.data(), out_fd, err_fd); }, limits);
   RunResult r = spawn([&](int out_fd, int err_fd) { exec_child(args, out_fd, err_fd, limits); }, limits);
   // exec_child's _exit(127) with nothing printed: the program was not found.
   if (r.exit_code == 127 && r.out.empty() && r.err.empty()) r.spawned = false;
