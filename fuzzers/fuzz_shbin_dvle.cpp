@@ -8,9 +8,10 @@
 // as the file support/shbin_checks.h's framed_dvle() makes of it (a fixed
 // DVLB and DVLP in front: no offset of the DVLE can reach them), with every
 // property of fuzz_shbin: the same result at another alignment, errors
-// shaped, names inside their tables, write(parse(x)) == x, both layouts,
-// the listing. The tables are flat records at offsets, which libFuzzer's
-// byte mutator and the dictionary reach on their own.
+// shaped, names inside their tables, write(parse(x)) == x, and on a
+// hash-picked share both layouts and the printers. The tables are flat
+// records at offsets, which libFuzzer's byte mutator and the dictionary
+// reach on their own.
 #include "support/shbin_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -69,13 +69,6 @@ void check_shape(const sp::Diagnostic& d, size_t size) {
   sp::fuzz::check(d.offset <= size, "a diagnostic's offset is outside the input", d.to_string());
 }
 
-// FNV-1a: which inputs take the validated path.
-uint64_t hash_of(sp::Bytes input) {
-  uint64_t h = 0xCBF29CE484222325u;
-  for (const uint8_t b : input) h = (h ^ b) * 0x100000001B3u;
-  return h;
-}
-
 // An error only SPIRV-Tools finds: its validation of a stage, or the
 // friendly-name bound checked before it.
 bool spirv_tools_error(const sp::Diagnostic& d) {
@@ -134,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sp::fuzz::check(std::equal(written.begin(), written.end(), input.begin(), input.end()),
                     "write(parse(x)) is not x");
   }
-  if (hash_of(input) % kSampleEvery == 0) check_validated(input, a);
+  if (sp::fuzz::sampled(input, kSampleEvery)) check_validated(input, a);
   return 0;
 }
 

@@ -28,7 +28,11 @@ size_t mutate_through_model(uint8_t* data, size_t size, size_t max_size, unsigne
                             Read read, Edit edit, Write write) {
   Random pick(seed);
   if (pick.below(3) == 0) return bytes(data, size, max_size);
-  const Limits limits;
+  // The model is all a mutator reads. With no warnings kept, the first is
+  // counted and the rest dropped unformatted (Context::warn), and the
+  // checks that stop once the Context keeps no more (shbin's) stop there.
+  Limits limits;
+  limits.max_warnings = 0;
   Context ctx(limits, size);
   auto model = read(Bytes(data, size), ctx);
   if (!model) return bytes(data, size, max_size);

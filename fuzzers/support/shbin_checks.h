@@ -22,14 +22,15 @@ namespace sp::fuzz {
 //    the string at its offset there;
 //  - write(parse(x)) == x: the model keeps every field and every byte no
 //    structure claims;
+// and, for a share of the inputs picked by a hash of their bytes
+// (shbin_checks.cpp: one in 8, one in 1,024), that
 //  - parse(write(m)) == m for m the model laid out again by the writer in
 //    picasso's and in nihstro's layout (lay_out), when that file is at
 //    most a few times the input (a model whose tables alias may lay out
 //    far larger than the file it came from);
-//  - the pica listing (dump --format=pica) ends; json, and the listing
-//    through the registry, are fuzz_shbin_dump's (fuzz_dump.cpp), since
-//    building the JSON tree takes four times as long as everything else
-//    here.
+//  - the printers end as `identify` and `dump` run them through the
+//    registry (support/printer_checks.h: json of an accepted file, the
+//    pica listing), for a rejected file too.
 // Returns the model when the reader accepted the file.
 std::optional<shbin::Shbin> read_shbin_checked(Bytes file);
 

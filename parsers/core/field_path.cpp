@@ -1,5 +1,7 @@
 #include "core/field_path.h"
 
+#include <algorithm>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,10 @@ void append(std::string& out, std::string_view name, int64_t index) {
     out.append(name);
   }
   if (index != FieldPath::kNoIndex) {
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, index).ptr;
     out.push_back('[');
-    out += std::to_string(index);
+    out.append(digits, static_cast<size_t>(end - digits));
     out.push_back(']');
   }
 }
@@ -34,14 +38,17 @@ void FieldPath::append_to(std::string& out) const {
   }
 }
 
+// A fuzz target formats thousands of warnings a second, so the common
+// path (a few frames) allocates the string once and nothing else.
 std::string FieldPath::str() const {
   std::string out;
+  out.reserve(96);
   append_to(out);
   // Frames are what dots separate: the k-th dot ends frame k.
-  std::vector<size_t> dots;
-  for (size_t i = 0; i < out.size(); ++i)
-    if (out[i] == '.') dots.push_back(i);
-  if (dots.size() + 1 > kElideAbove) {
+  if (static_cast<size_t>(std::count(out.begin(), out.end(), '.')) + 1 > kElideAbove) {
+    std::vector<size_t> dots;
+    for (size_t i = 0; i < out.size(); ++i)
+      if (out[i] == '.') dots.push_back(i);
     const size_t head_end = dots[kKeptFrames - 1];
     const size_t tail_begin = dots[dots.size() - kKeptFrames] + 1;
     const size_t elided = dots.size() + 1 - 2 * kKeptFrames;
