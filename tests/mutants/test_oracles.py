@@ -34,15 +34,17 @@ class Plan(unittest.TestCase):
                        "dxcontainer": [Unit("c", 2.0, {1})]},
             "differential": {"dxcontainer_llvm": [Unit("c", 0.1, {1})]},
             "conform": {"": [Unit("y_case", 0.3, {1, 2})]},
-            "unit": {"": [Unit("Slow.Test", 9.0, {1}), Unit("Fast.Test", 0.1, {3})]},
+            "unit": {"": [Unit("Slow.Test", 9.0, {1}), Unit("Fast.Test", 0.1, {3}), Unit("Peer.Test", 30.0, {1}),
+                          Unit("Quick.Test", 0.2, {1})]},
         }, {}, 1.0)
         self.oracles = oracles.Oracles.__new__(oracles.Oracles)
 
     def test_only_units_reaching_the_site_cheapest_first(self):
         plan = [(o, g, [u.name for u in us]) for _, o, g, us in self.oracles.plan(self.baseline, 1)]
         self.assertEqual(plan, [("replay", "psv0", ["a"]), ("differential", "dxcontainer_llvm", ["c"]),
-                                ("conform", "", ["y_case"]), ("replay", "dxcontainer", ["c"]),
-                                ("unit", "", ["Slow.Test"])])
+                                ("unit", "", ["Quick.Test"]), ("conform", "", ["y_case"]),
+                                ("replay", "dxcontainer", ["c"]), ("unit", "", ["Slow.Test"]),
+                                ("unit", "", ["Peer.Test"])])
         self.assertEqual(self.oracles.plan(self.baseline, 7), [])
 
     def test_a_baseline_survives_json(self):

@@ -45,6 +45,9 @@ ORACLES = ("replay", "differential", "conform", "unit", "fuzz")
 ENV = {
     "ASAN_OPTIONS": "abort_on_error=0:detect_leaks=1:symbolize=0:allocator_may_return_null=0:print_summary=1",
     "UBSAN_OPTIONS": "print_stacktrace=0:report_error_type=1:halt_on_error=1:symbolize=0",
+    # Files replayed through a libFuzzer build take every check, the ones a
+    # fuzzing run gives a hash-picked share of inputs too (fuzzers/support/fuzz_check.h).
+    "SP_FUZZ_EVERY_INPUT": "1",
 }
 INPUT_TIMEOUT = 5  # libFuzzer -timeout of one input: the baseline's slowest takes well under a second
 RSS_LIMIT_MB = 2560
@@ -97,6 +100,19 @@ def fnv1a(data: bytes) -> str:
     for b in data:
         h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return f"{h:016x}"
+
+
+DEAR_TEST_SECONDS = 5.0
+
+
+def split_dear(units: list[Unit]) -> list[list[Unit]]:
+    """The tests reaching a site as the unit oracle runs them: the cheap ones
+    in one process, then each dear one (a peer run on hundreds of inputs, a
+    sweep of every prefix) in a step of its own, so it runs only when the
+    cheaper steps of every oracle have not killed the mutant. gtest runs a
+    filter's tests in their declaration order, not by cost."""
+    cheap = [u for u in units if u.seconds < DEAR_TEST_SECONDS]
+    return ([cheap] if cheap else []) + [[u] for u in units if u.seconds >= DEAR_TEST_SECONDS]
 
 
 def environment(mutant: int | None = None, trace: Path | None = None, units: Path | None = None) -> dict[str, str]:
@@ -315,7 +331,8 @@ class Oracles:
         steps = []
         for oracle in ("replay", "differential", "conform", "unit"):
             for group, units in baseline.reaching(oracle, site).items():
-                steps.append((0.5 + sum(u.seconds for u in units), oracle, group, units))
+                for part in split_dear(units) if oracle == "unit" else [units]:
+                    steps.append((0.5 + sum(u.seconds for u in part), oracle, group, part))
         return sorted(steps, key=lambda s: s[0])
 
     def judge(self, baseline: Baseline, mutant: int, site: int, work: Path) -> dict:
@@ -356,8 +373,8 @@ class Oracles:
             r = run([str(self.bin / "shaderprobe"), "conform", "-q", "--json", str(report), *(u.name for u in units)],
                     self.repo, env, budget)
             return r.returncode != 0, "timeout" if r.timed_out else self._conform_reason(report, r), r.seconds
-        r = run([str(self.bin / "sp_tests"), "--gtest_filter=" + ":".join(u.name for u in units)], self.scratch, env,
-                budget)
+        r = run([str(self.bin / "sp_tests"), "--gtest_fail_fast", "--gtest_filter=" + ":".join(u.name for u in units)],
+                self.scratch, env, budget)
         return r.returncode != 0, "timeout" if r.timed_out else reason(r.output), r.seconds
 
     @staticmethod
