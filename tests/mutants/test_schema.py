@@ -174,3 +174,31 @@ class FirstBuild(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Targets(unittest.TestCase):
+    """schema.targets() on a build whose generator (here a script standing
+    for CMake) no longer declares a target it built before."""
+
+    GENERATOR = """\
+import json, pathlib, sys
+d = pathlib.Path(sys.argv[1])
+names = (d / "targets.txt").read_text().split()
+lines = ["rule regen", f"  command = {sys.executable} {d / 'gen.py'} {d}", "  generator = 1",
+         f"build build.ninja: regen {d / 'targets.txt'}"]
+lines += [f"build fuzz_{n}: phony" for n in names] + ["build shaderprobe: phony", "build sp_tests: phony"]
+(d / "build.ninja").write_text("\\n".join(lines) + "\\n")
+(d / "fuzz_targets.json").write_text(json.dumps([{"name": n, "baseline": False} for n in names]))
+"""
+
+    def test_a_target_the_sources_dropped_is_not_listed(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            (d / "gen.py").write_text(self.GENERATOR)
+            (d / "targets.txt").write_text("psv0 shbin_dump")
+            subprocess.run(["python3", str(d / "gen.py"), str(d)], check=True)
+            self.assertEqual(schema.targets(d), ["fuzz_psv0", "fuzz_shbin_dump", "shaderprobe", "sp_tests"])
+            (d / "targets.txt").write_text("psv0")
+            earlier = (d / "targets.txt").stat().st_mtime - 10
+            os.utime(d / "build.ninja", (earlier, earlier))
+            self.assertEqual(schema.targets(d), ["fuzz_psv0", "shaderprobe", "sp_tests"])

@@ -247,7 +247,10 @@ def configure(scratch: Path, repo: Path) -> None:
 
 def targets(build_dir: Path) -> list[str]:
     """What the oracles run: the fuzz targets this build has (A/B baselines
-    aside), shaderprobe and sp_tests."""
+    aside), shaderprobe and sp_tests. The build files are brought up to date
+    first: a target the sources no longer declare (fuzz_shbin_dump once)
+    would otherwise still be listed, and ninja would refuse to build it."""
+    subprocess.run(["ninja", "-C", str(build_dir), "build.ninja"], check=True, capture_output=True)
     listing = subprocess.run(["ninja", "-C", str(build_dir), "-t", "targets", "all"], check=True,
                              capture_output=True, text=True).stdout
     table = {t["name"]: t for t in json.loads((build_dir / "fuzz_targets.json").read_text())}
