@@ -6,8 +6,9 @@
 // file, a path); every name ends inside its table; write(parse(x)) == x;
 // and on a share of the inputs, picked by a hash of their bytes:
 // parse(write(m)) == m for the model laid out again in picasso's and
-// nihstro's layouts (one in 8), and identify, json and the pica listing
-// end as the CLI runs them (one in 1,024).
+// nihstro's layouts (one in 8), the pica listing of the model ends (one in
+// 64), and identify, json and the listing end as the CLI runs them (one in
+// 1,024).
 // Under libFuzzer it mutates the decoded model (support/shbin_mutator.h).
 #include "support/shbin_checks.h"
 #include "support/shbin_mutator.h"

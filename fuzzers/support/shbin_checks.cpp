@@ -4,6 +4,7 @@
 #include <string>
 
 #include "shbin/describe.h"
+#include "shbin/listing.h"
 #include "shbin/pica.h"
 #include "support/fuzz_check.h"
 #include "support/printer_checks.h"
@@ -14,18 +15,21 @@ namespace {
 using shbin::Shbin;
 
 // The dear checks run on a share of the inputs, picked by sampled() (a
-// hash of the bytes): the model laid out again in both layouts and read
-// back on one in kLayoutEvery, and the printers as `identify` and `dump`
-// run them on one in kPrintEvery. A printed input costs some seventy
-// times what the rest of its checks do: three dumps and the JSON read each
-// read the file again keeping `check`'s 256 warnings, and build the JSON
-// tree of every field and code word. Given to every input, the two held
-// fuzz_shbin to 1,853 executions a second over ten minutes; one in 128 of
-// them still took a fifth of fuzz_shbin_dvle's time. At one in 1,024
-// both targets print some seven inputs a second; replays (ctest, coverage,
-// scripts/mutants) print every input (fuzzers/README.md, "The SHBIN and
-// VBC targets").
+// hash of the bytes). On one in kLayoutEvery, the model is laid out again
+// in both layouts and read back. On one in kListEvery, it is listed (the
+// pica listing of `dump --format=pica`, from the model): every code word
+// disassembled, which on one in 8 took a sixth of fuzz_shbin_dvle's time.
+// On one in kPrintEvery, the printers run as `identify` and `dump` run
+// them, through the registry. A printed input costs some seventy times
+// what the rest of its checks do: three dumps and the JSON read each read
+// the file again keeping `check`'s 256 warnings, and build the JSON tree
+// of every field and code word. Given to every input, these checks held
+// fuzz_shbin to 1,853 executions a second over ten minutes; the printers
+// on one in 128 still took a fifth of fuzz_shbin_dvle's time. Replays
+// (ctest, coverage, scripts/mutants) check every input in every way
+// (fuzzers/README.md, "The SHBIN and VBC targets").
 constexpr uint64_t kLayoutEvery = 8;
+constexpr uint64_t kListEvery = 64;
 constexpr uint64_t kPrintEvery = 1024;
 
 // The reads keep 8 warnings, not `check`'s 256: a fuzzed file of undefined
@@ -112,6 +116,14 @@ void check_layouts(const Shbin& s, Bytes file) {
   }
 }
 
+// The pica listing of the model (the printers' `dump --format=pica`
+// without their read).
+void check_listing(const Shbin& s) {
+  TextBuffer out;
+  shbin::list_shbin(s, out);
+  check(out.size() > 0, "the listing printed nothing");
+}
+
 void put32(std::vector<uint8_t>& out, uint64_t at, uint32_t value) { store_le(out.data() + at, value); }
 
 uint32_t word_of(shbin::pica::Op op) { return uint32_t{shbin::pica::info_of(op).first} << 26; }
@@ -136,6 +148,7 @@ std::optional<Shbin> read_shbin_checked(Bytes file) {
                                                      std::to_string(file.size()) + " read");
   }
   if (sampled(file, kLayoutEvery)) check_layouts(*a.model, file);
+  if (sampled(file, kListEvery)) check_listing(*a.model);
   return std::move(a.model);
 }
 

@@ -23,14 +23,15 @@ namespace sp::fuzz {
 //  - write(parse(x)) == x: the model keeps every field and every byte no
 //    structure claims;
 // and, for a share of the inputs picked by a hash of their bytes
-// (shbin_checks.cpp: one in 8, one in 1,024), that
+// (shbin_checks.cpp), that
 //  - parse(write(m)) == m for m the model laid out again by the writer in
 //    picasso's and in nihstro's layout (lay_out), when that file is at
 //    most a few times the input (a model whose tables alias may lay out
-//    far larger than the file it came from);
+//    far larger than the file it came from) (one in 8);
+//  - the pica listing of the model ends (one in 64);
 //  - the printers end as `identify` and `dump` run them through the
 //    registry (support/printer_checks.h: json of an accepted file, the
-//    pica listing), for a rejected file too.
+//    pica listing), for a rejected file too (one in 1,024).
 // Returns the model when the reader accepted the file.
 std::optional<shbin::Shbin> read_shbin_checked(Bytes file);
 
