@@ -9,9 +9,9 @@
 // DVLB and DVLP in front: no offset of the DVLE can reach them), with every
 // property of fuzz_shbin: the same result at another alignment, errors
 // shaped, names inside their tables, write(parse(x)) == x, and on a
-// hash-picked share both layouts and the printers. The tables are flat
-// records at offsets, which libFuzzer's byte mutator and the dictionary
-// reach on their own.
+// hash-picked share the layouts, the listing and the printers. The tables
+// are flat records at offsets, which libFuzzer's byte mutator and the
+// dictionary reach on their own.
 #include "support/shbin_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

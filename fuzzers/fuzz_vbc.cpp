@@ -127,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sp::fuzz::check(std::equal(written.begin(), written.end(), input.begin(), input.end()),
                     "write(parse(x)) is not x");
   }
-  if (sp::fuzz::sampled(input, kSampleEvery)) check_validated(input, a);
+  if (sp::fuzz::Sample(input).one_in(kSampleEvery)) check_validated(input, a);
   return 0;
 }
 

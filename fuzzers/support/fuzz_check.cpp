@@ -19,19 +19,18 @@ Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage) {
   return Bytes(storage).subspan(1);
 }
 
-bool sampled(Bytes input, uint64_t every) {
+Sample::Sample(Bytes input) : key_(0) {
 #ifdef SP_FUZZ_REPLAY
   (void)input;
-  (void)every;
-  return true;
 #else
   static const bool every_input = [] {
     const char* v = std::getenv("SP_FUZZ_EVERY_INPUT");
     return v != nullptr && std::strcmp(v, "1") == 0;
   }();
+  if (every_input) return;
   uint64_t h = 0xCBF29CE484222325u;
   for (const uint8_t b : input) h = (h ^ b) * 0x100000001B3u;
-  return every_input || h % every == 0;
+  key_ = h;
 #endif
 }
 

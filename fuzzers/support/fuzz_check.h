@@ -25,14 +25,22 @@ inline void check(bool ok, std::string_view what, std::string_view details = {})
 // assumes alignment or reads outside its span sees different bytes there.
 Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage);
 
-// Whether `input` is one of the one in `every` inputs a fuzzing target
-// gives its dearest checks. Picked by a hash of the bytes (FNV-1a), not at
-// random, so a crash reproduces and a corpus merge keeps the inputs that
-// took that path for what they covered there. Where nothing is being
-// fuzzed every input is: in a build without a fuzzing engine (the replay
-// main: ctest's corpus replays, scripts/fuzz-coverage), and when
-// SP_FUZZ_EVERY_INPUT=1 (scripts/mutants hands a libFuzzer build files).
-[[nodiscard]] bool sampled(Bytes input, uint64_t every);
+// Which of a fuzzing target's dearest checks an input gets: one_in(n) for
+// one input in n. Picked by a hash of the bytes (FNV-1a), not at random, so
+// a crash reproduces and a corpus merge keeps the inputs that took that
+// path for what they covered there. The hash is taken once, however many
+// rates a target asks about. Where nothing is being fuzzed every input is
+// picked: in a build without a fuzzing engine (the replay main: ctest's
+// corpus replays, scripts/fuzz-coverage), and when SP_FUZZ_EVERY_INPUT=1
+// (scripts/mutants hands a libFuzzer build files).
+class Sample {
+ public:
+  explicit Sample(Bytes input);
+  [[nodiscard]] bool one_in(uint64_t n) const { return key_ % n == 0; }
+
+ private:
+  uint64_t key_;  // 0 where every input is picked
+};
 
 // The same error and the same warnings, in the same order.
 void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,

@@ -14,8 +14,8 @@ namespace {
 
 using shbin::Shbin;
 
-// The dear checks run on a share of the inputs, picked by sampled() (a
-// hash of the bytes). On one in kLayoutEvery, the model is laid out again
+// The dear checks run on a share of the inputs, picked by Sample (a hash
+// of the bytes). On one in kLayoutEvery, the model is laid out again
 // in both layouts and read back. On one in kListEvery, it is listed (the
 // pica listing of `dump --format=pica`, from the model): every code word
 // disassembled, which on one in 8 took a sixth of fuzz_shbin_dvle's time.
@@ -131,12 +131,13 @@ uint32_t word_of(shbin::pica::Op op) { return uint32_t{shbin::pica::info_of(op).
 }  // namespace
 
 std::optional<Shbin> read_shbin_checked(Bytes file) {
+  const Sample sample(file);
   Read a = read(file, file.size());
   std::vector<uint8_t> storage;
   const Read b = read(misaligned_copy(file, storage), file.size());
   check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   if (a.error) check_error_shape(*a.error, file);
-  if (sampled(file, kPrintEvery)) check_printers(file);
+  if (sample.one_in(kPrintEvery)) check_printers(file);
   if (!a.model) return std::nullopt;
   if (!(*a.model == *b.model)) invariant_broken("another alignment gives another model", difference(*a.model, *b.model));
   check_names(*a.model);
@@ -147,8 +148,8 @@ std::optional<Shbin> read_shbin_checked(Bytes file) {
                                                      std::to_string(written.size()) + " written, " +
                                                      std::to_string(file.size()) + " read");
   }
-  if (sampled(file, kLayoutEvery)) check_layouts(*a.model, file);
-  if (sampled(file, kListEvery)) check_listing(*a.model);
+  if (sample.one_in(kLayoutEvery)) check_layouts(*a.model, file);
+  if (sample.one_in(kListEvery)) check_listing(*a.model);
   return std::move(a.model);
 }
 

@@ -172,10 +172,6 @@ class FirstBuild(unittest.TestCase):
             self.assertEqual(schema.Syntax(build, scratch).unit_for("lib/a.h"), "tool/main.cpp")
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class Targets(unittest.TestCase):
     """schema.targets() on a build whose generator (here a script standing
     for CMake) no longer declares a target it built before."""
@@ -202,3 +198,7 @@ lines += [f"build fuzz_{n}: phony" for n in names] + ["build shaderprobe: phony"
             earlier = (d / "targets.txt").stat().st_mtime - 10
             os.utime(d / "build.ninja", (earlier, earlier))
             self.assertEqual(schema.targets(d), ["fuzz_psv0", "shaderprobe", "sp_tests"])
+
+
+if __name__ == "__main__":
+    unittest.main()
