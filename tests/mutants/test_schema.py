@@ -172,6 +172,78 @@ class FirstBuild(unittest.TestCase):
             self.assertEqual(schema.Syntax(build, scratch).unit_for("lib/a.h"), "tool/main.cpp")
 
 
+CALL_PROGRAM = """\
+#include <cstdio>
+
+struct Reader {
+  bool read(unsigned& out) { out = 7; return true; }
+  bool read(unsigned long& out) { out = 8; return true; }
+};
+
+static unsigned total(unsigned limit) {
+  unsigned sum = 0;
+  for (unsigned i = 0; i < limit; ++i) sum += i > 3 ? 1 : 2;
+""" + "".join(f"  if (sum > {k}) return {k};\n" for k in range(200, 0, -5)) + """\
+  return sum;
+}
+
+int main() {
+  Reader r;
+  unsigned count = 0;
+  if (!r.read(count)) return 1;
+  std::printf("%u %u\\n", count, total(count));
+  return 0;
+}
+"""
+
+
+@unittest.skipUnless(CLANG, "clang++-22 is not installed")
+class Settle(unittest.TestCase):
+    """schema.settle() on a unit whose error points at no switch of its
+    own: `r.read(count)` with count's bound mutants (temporaries, which no
+    overload of read takes) is reported at `read`, inside the guard
+    site's original."""
+
+    def test_the_arguments_site_is_found_on_the_errors_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            root = Path(d)
+            for folder in ("repo", "scratch", "build"):
+                (root / folder).mkdir()
+            (root / "repo" / "x.cpp").write_text(CALL_PROGRAM)
+            (root / "scratch" / "x.cpp").write_text(CALL_PROGRAM)
+            unit = root / "scratch" / "x.cpp"
+            header = SOURCE / schema.SCHEMA_DIR / "sp_mutant.h"
+            (root / "build" / "compile_commands.json").write_text(json.dumps([{
+                "directory": str(root / "build"), "file": str(unit),
+                "command": f"{CLANG} -std=c++20 -include {header} -c {unit} -o x.o"}]))
+            mutants = sites.number(sites.file_sites(root / "repo" / "x.cpp", "x.cpp"), ["x.cpp"])
+            s = schema.Schema(root / "repo", root / "scratch", mutants)
+            syntax = schema.Syntax(root / "build", root / "scratch")
+            checks = []
+            check = syntax.check
+            syntax.check = lambda u: checks.append(u) or check(u)
+            # Schema.write() syncs the scratch tree with the repository's files.
+            subprocess.run(["git", "init", "-q", str(root / "repo")], check=True)
+            schema.settle(s, syntax, ["x.cpp"], 1)
+            compiled = len(checks)
+            self.assertEqual(syntax.check("x.cpp"), "")
+            call = line_of_in(CALL_PROGRAM, "r.read(count)")
+            self.assertEqual(sorted(mutants[i - 1].mutation.describe() for i in s.dropped),
+                             ["count -> (count) + 1", "count -> (count) - 1"])
+            self.assertTrue(all(mutants[i - 1].site.line == call for i in s.dropped))
+            # Three rounds (the first leaves a unit with errors at no switch
+            # to the next), the unit again before bisecting, without x.cpp's
+            # sites, without the error line's, with all, two halvings of the
+            # line's three sites, with all but the culprit: ten, where
+            # halving the file's 177 sites took fifteen.
+            self.assertGreater(len({m.site for m in mutants}), 150)
+            self.assertEqual(compiled, 10)
+
+
+def line_of_in(program: str, text: str) -> int:
+    return next(k for k, line in enumerate(program.splitlines(), 1) if text in line)
+
+
 class Targets(unittest.TestCase):
     """schema.targets() on a build whose generator (here a script standing
     for CMake) no longer declares a target it built before."""

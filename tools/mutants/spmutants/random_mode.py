@@ -62,9 +62,10 @@ def run(args: argparse.Namespace, repo: Path) -> int:
 
     s = schema.Schema(repo, args.scratch, everything)
     args.out.mkdir(parents=True, exist_ok=True)
-    state = schema.build(s, args.jobs, args.out / "schema-build.log")
+    state, settled = schema.build(s, args.jobs, args.out / "schema-build.log")
     print(f"schema build: {len(s.dropped)} of {len(everything)} mutants do not compile", flush=True)
     t = lap("schema build", t)
+    timings["of which settling"] = round(settled, 1)
 
     oracles = Oracles(repo, args.scratch, s.build_dir, site_of, args.jobs, args.fuzz_seconds, args.seed)
     base, cached = baseline(oracles, s.build_dir, state["key"])
