@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "bitcode/minimal_module.h"
 #include "formats/read.h"
@@ -28,6 +29,36 @@ TEST(Registry, RecognisesEachFormatByItsLeadingBytes) {
   EXPECT_EQ(formats::recognise(std::vector<uint8_t>{0x00, 0x03, 0xFF, 0xFF})->name, "d3d9");
   EXPECT_EQ(formats::recognise(bytes_of("PNG?")), nullptr);
   EXPECT_EQ(formats::recognise({}), nullptr);
+}
+
+// A probe's score says how sure the leading bytes make it, so a file is
+// given to the format it most looks like (registry.cpp): a weak sign is
+// stronger when what follows the magic is what the format has.
+TEST(Registry, AProbeIsSurerOfWhatItsFormatHas) {
+  const auto score = [](std::string_view name, std::vector<uint8_t> head) {
+    return formats::find(name)->probe(head);
+  };
+  // A Direct3D 9 version token (vertex 0xFFFE, pixel 0xFFFF): vs_1_1 to
+  // ps_3_0 against the majors Direct3D 9 never had.
+  const auto token = [](int major, int kind) {
+    return std::vector<uint8_t>{0x00, static_cast<uint8_t>(major), static_cast<uint8_t>(kind), 0xFF};
+  };
+  for (const int major : {1, 2, 3})
+    for (const int kind : {0xFE, 0xFF}) {
+      const int known = score("d3d9", token(major, kind));
+      EXPECT_GT(known, 0) << major;
+      for (const int other : {0, 4, 5, 0xFF}) {
+        const int unknown = score("d3d9", token(other, kind));
+        EXPECT_GT(unknown, 0) << other;
+        EXPECT_LT(unknown, known) << other << " against " << major;
+      }
+    }
+  // VBC: its version after the three letters, or another.
+  EXPECT_LT(score("vbc", bytes_of("VBC\2")), score("vbc", bytes_of("VBC\1")));
+  EXPECT_GT(score("vbc", bytes_of("VBC\2")), 0);
+  // Both stay below a four-byte magic.
+  EXPECT_LT(score("d3d9", {0x00, 0x03, 0xFF, 0xFF}), score("shbin", bytes_of("DVLB")));
+  EXPECT_LT(score("vbc", bytes_of("VBC\1")), score("shbin", bytes_of("DVLB")));
 }
 
 TEST(Registry, InputNothingRecognisesIsReadByTheFirstFormat) {
