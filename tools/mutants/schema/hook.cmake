@@ -15,19 +15,9 @@
 #    compare hooks cost compile and run time. A parser's inline function
 #    whose copy the linker takes from a test is uninstrumented in sp_tests,
 #    which is not fuzzed either; the fuzz targets link no test.
-function(sp_mutant_targets_under dir out)
-  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
-  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
-  foreach(sub ${subdirs})
-    sp_mutant_targets_under(${sub} more)
-    list(APPEND targets ${more})
-  endforeach()
-  set(${out} ${targets} PARENT_SCOPE)
-endfunction()
-
 function(sp_mutant_schema_hooks)
   set(here ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
-  sp_mutant_targets_under(${CMAKE_SOURCE_DIR} all)
+  sp_targets_under(${CMAKE_SOURCE_DIR} all)  # cmake/targets.cmake
   foreach(t ${all})
     get_target_property(type ${t} TYPE)
     if(NOT type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY)$")
