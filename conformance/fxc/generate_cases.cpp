@@ -183,6 +183,18 @@ void length_cases(Suite& s) {
           "ret's extended bit is set, its length (1) leaves no room for the extended token");
   }
   {
+    // The chain's last token says another follows, and the program and the
+    // file end there: a reader that reads on past its instruction reads
+    // past the file (above, the bytes after the instruction hide that).
+    Builder b(ProgramType::pixel, 5, 0);
+    b.emit(Opcode::ret).extended(1);  // D3D10_SB_EXTENDED_OPCODE_SAMPLE_CONTROLS
+    Program p = b.program();  // which ends each chain: bit 31 is set after
+    p.extended(p.instructions[0])[0] |= 1u << 31;
+    s.add("n_extended_opcode_chain_unended_at_end_of_file", container(p),
+          Code::instruction_length_mismatch, {"InstructionLength", "ExtendedOpcode"},
+          "ret's one extended token (sample controls) sets bit 31, another follows, and the file ends there");
+  }
+  {
     // SM5.1 declarations end in a register space: a 5.0 program relabelled
     // 5.1 lacks it, a 5.1 program relabelled 5.0 has a DWORD too many.
     Builder b50(ProgramType::pixel, 5, 0);
