@@ -192,9 +192,8 @@ class Schema:
         or the innermost site whose original holds the error (not for a call
         no overload takes: see CALL); an error in a template (sp_mutant.h's,
         a parser's) by the first of its notes that points into a switch ("in
-        instantiation ... requested here"). How
-        many were dropped, and the errors that point at none (file, line,
-        message)."""
+        instantiation ... requested here"). How many were dropped, and the
+        errors that point at none (file, line, message)."""
         renders = {f: self.rendered(f) for f in self.sources}
 
         def hit(path: str, line: str, column: str, why: str, call: bool) -> int | None:
@@ -239,8 +238,9 @@ def configure(scratch: Path, repo: Path) -> None:
     """The scratch build: the fuzz preset's compiler, sanitizers and
     libFuzzer targets, with the tests too (one build serves every oracle),
     at -O1, the switch force-included, and the trace hooks and cheaper
-    flags outside the parsers added (schema/hook.cmake). A reference to a temporary is an error: a switch
-    turns an lvalue into a copy, which a returned reference would dangle."""
+    flags added (schema/hook.cmake). A reference to a temporary is an
+    error: a switch turns an lvalue into a copy, which a returned reference
+    would dangle."""
     build_dir = scratch / BUILD
     if (build_dir / "build.ninja").exists():
         return
@@ -409,7 +409,7 @@ def build(schema: Schema, jobs: int, log: Path) -> tuple[dict, float]:
     state_path = schema.build_dir / STATE
     key = schema.key()
     state = json.loads(state_path.read_text()) if state_path.exists() else {}
-    settled = time.monotonic()
+    began = time.monotonic()
     if state.get("key") == key:
         schema.dropped.update({int(k): v for k, v in state["dropped"].items()})
     else:
@@ -421,7 +421,7 @@ def build(schema: Schema, jobs: int, log: Path) -> tuple[dict, float]:
                 for m in schema.live(rel):
                     schema.drop(m.id, f"{rel}: no translation unit of the build includes it")
         settle(schema, syntax, sorted({u for u in units.values() if u}), jobs)
-    settled = time.monotonic() - settled
+    settled = time.monotonic() - began
     names = targets(schema.build_dir)
     for _ in range(MAX_ROUNDS):
         schema.write()
