@@ -408,8 +408,8 @@ fxc::Interfaces class_linkage_interfaces() {
 // d3d11shader.h's values the RDEF seeds use: D3D_SHADER_VARIABLE_CLASS,
 // D3D_SHADER_VARIABLE_TYPE, D3D_CBUFFER_TYPE, D3D_SHADER_INPUT_TYPE,
 // D3D_RESOURCE_RETURN_TYPE and D3D_SRV_DIMENSION.
-enum : uint16_t { kScalar = 0, kVector = 1, kMatrixColumns = 3, kStruct = 5, kInterfaceClass = 6, kInterfacePointer = 7 };
-enum : uint16_t { kFloatType = 3, kUintType = 19, kInterfaceType = 37 };
+using fxc::kScalar, fxc::kVector, fxc::kMatrixColumns, fxc::kStruct, fxc::kInterfaceClass, fxc::kInterfacePointer;
+using fxc::kFloatType, fxc::kUintType, fxc::kInterfaceType;
 enum : uint32_t { kCbuffer = 0, kTbuffer = 1, kInterfacePointers = 2, kResourceBindInfo = 3 };
 constexpr uint32_t kReturnFloat = 5, kTexture2d = 4, kTextureCube = 9, kBufferEx = 11, kNoSamples = 0xFFFFFFFF;
 

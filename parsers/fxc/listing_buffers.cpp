@@ -15,16 +15,6 @@
 namespace sp::fxc {
 namespace {
 
-// D3D_SHADER_VARIABLE_CLASS.
-enum Class : uint16_t {
-  kScalar = 0,
-  kVector = 1,
-  kMatrixRows = 2,
-  kMatrixColumns = 3,
-  kStruct = 5,
-  kInterfacePointer = 7,
-};
-
 // D3D_SHADER_VARIABLE_FLAGS: D3D_SVF_USED.
 constexpr uint32_t kUsed = 2;
 

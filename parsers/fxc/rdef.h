@@ -81,6 +81,26 @@ struct RdefMember {
   uint32_t offset = 0;  // bytes from the start of the structure
 };
 
+// D3D_SHADER_VARIABLE_CLASS, RdefType::variable_class.
+enum VariableClass : uint16_t {
+  kScalar = 0,
+  kVector = 1,
+  kMatrixRows = 2,
+  kMatrixColumns = 3,
+  kObject = 4,
+  kStruct = 5,
+  kInterfaceClass = 6,
+  kInterfacePointer = 7,
+};
+
+// D3D_SHADER_VARIABLE_TYPE, RdefType::variable_type: the ones code names
+// (the listing spells every numeric type, listing_buffers.cpp).
+enum VariableType : uint16_t {
+  kFloatType = 3,
+  kUintType = 19,
+  kInterfaceType = 37,
+};
+
 // D3D11_SHADER_TYPE_DESC. SM5's record has four more words before its name
 // (Wine skips them, vkd3d writes zeros: both call them unknown). fxc fills
 // the first for an interface pointer with the offset of its interface's

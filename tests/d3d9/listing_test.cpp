@@ -14,19 +14,19 @@
 namespace sp::d3d9 {
 namespace {
 
-const Limits kLimits;
+const Limits kListingLimits;
 
 std::string listing(const std::string& name) {
   TextBuffer out;
   std::optional<Diagnostic> error;
-  EXPECT_TRUE(write_listing(build::sample(name).bytes, kLimits, out, error)) << error->to_string();
+  EXPECT_TRUE(write_listing(build::sample(name).bytes, kListingLimits, out, error)) << error->to_string();
   return out.str();
 }
 
 TEST(D3d9Listing, EveryValidSampleDecodesReencodesAndLists) {
   for (const build::Sample& s : build::samples()) {
     if (s.error) continue;
-    Context ctx(kLimits, s.bytes.size());
+    Context ctx(kListingLimits, s.bytes.size());
     Program program;
     ASSERT_TRUE(parse_program(s.bytes, 0, ctx, program)) << s.name << ": " << ctx.error()->to_string();
     EXPECT_EQ(write_program(program), s.bytes) << s.name;

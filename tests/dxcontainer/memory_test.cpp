@@ -33,15 +33,15 @@ constexpr bool kSanitized = false;
 
 constexpr long kLimitKib = 64 * 1024;
 
-struct Case {
+struct HostileFile {
   std::string name;
   std::vector<uint8_t> bytes;
   std::vector<std::string> extra_args;
   std::string error;  // what the error line holds
 };
 
-std::vector<Case> cases() {
-  std::vector<Case> out;
+std::vector<HostileFile> cases() {
+  std::vector<HostileFile> out;
   // A zlib bomb declaring 16 MiB (exactly the limit): inflated, then its
   // entries are found malformed; and one declaring 1 GiB: refused unread.
   const auto bomb = test::deflate(std::vector<uint8_t>(16u << 20, 0));
@@ -78,7 +78,7 @@ TEST(Memory, HostileInputsStayUnder64MiB) {
   if (!fs::exists("/usr/bin/time")) GTEST_SKIP() << "GNU time not installed";
   const fs::path dir = test::scratch_path("memory_test");
   fs::create_directories(dir);
-  for (const Case& c : cases()) {
+  for (const HostileFile& c : cases()) {
     ASSERT_LT(c.bytes.size(), 1u << 20) << c.name;
     const fs::path path = dir / c.name;
     std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(c.bytes.data()), static_cast<std::streamsize>(c.bytes.size()));

@@ -10,8 +10,6 @@
 namespace sp::fxc {
 namespace {
 
-constexpr uint16_t kScalar = 0, kStruct = 5, kFloat = 3;
-
 // An SM4 RDEF with one cbuffer whose variable (`v`) is of type 0.
 Rdef rdef_with(std::vector<RdefType> types, std::string_view name = "v") {
   Rdef r;
@@ -34,7 +32,7 @@ Rdef rdef_with(std::vector<RdefType> types, std::string_view name = "v") {
 RdefType float_type() {
   RdefType t;
   t.variable_class = kScalar;
-  t.variable_type = kFloat;
+  t.variable_type = kFloatType;
   t.rows = t.columns = 1;
   return t;
 }

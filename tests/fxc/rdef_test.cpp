@@ -35,9 +35,6 @@ Parsed parse(const std::vector<uint8_t>& bytes) { return parse(bytes, kLimits); 
 
 // --- Models ------------------------------------------------------------------
 
-constexpr uint16_t kScalar = 0, kVector = 1, kStruct = 5, kInterfaceClass = 6, kInterfacePointer = 7;
-constexpr uint16_t kFloat = 3, kInterfaceType = 37;
-
 Rdef model(uint8_t major, uint8_t minor) {
   Rdef r;
   r.major = major;
@@ -52,7 +49,7 @@ Rdef model(uint8_t major, uint8_t minor) {
 RdefType numeric(uint16_t cls, uint16_t columns) {
   RdefType t;
   t.variable_class = cls;
-  t.variable_type = kFloat;
+  t.variable_type = kFloatType;
   t.rows = 1;
   t.columns = columns;
   return t;

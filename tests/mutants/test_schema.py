@@ -204,13 +204,15 @@ class Settle(unittest.TestCase):
     overload of read takes) is reported at `read`, inside the guard
     site's original."""
 
-    def test_the_arguments_site_is_found_on_the_errors_line(self):
+    def settle(self, program: str) -> tuple[schema.Schema, list[sites.Mutant], int]:
+        """settle() of program as x.cpp: the schema, its mutants and how
+        many compilations it took."""
         with tempfile.TemporaryDirectory() as d:
             root = Path(d)
             for folder in ("repo", "scratch", "build"):
                 (root / folder).mkdir()
-            (root / "repo" / "x.cpp").write_text(CALL_PROGRAM)
-            (root / "scratch" / "x.cpp").write_text(CALL_PROGRAM)
+            (root / "repo" / "x.cpp").write_text(program)
+            (root / "scratch" / "x.cpp").write_text(program)
             unit = root / "scratch" / "x.cpp"
             header = SOURCE / schema.SCHEMA_DIR / "sp_mutant.h"
             (root / "build" / "compile_commands.json").write_text(json.dumps([{
@@ -227,17 +229,33 @@ class Settle(unittest.TestCase):
             schema.settle(s, syntax, ["x.cpp"], 1)
             compiled = len(checks)
             self.assertEqual(syntax.check("x.cpp"), "")
-            call = line_of_in(CALL_PROGRAM, "r.read(count)")
-            self.assertEqual(sorted(mutants[i - 1].mutation.describe() for i in s.dropped),
-                             ["count -> (count) + 1", "count -> (count) - 1"])
-            self.assertTrue(all(mutants[i - 1].site.line == call for i in s.dropped))
-            # Three rounds (the first leaves a unit with errors at no switch
-            # to the next), the unit again before bisecting, without x.cpp's
-            # sites, without the error line's, with all, two halvings of the
-            # line's three sites, with all but the culprit: ten, where
-            # halving the file's 177 sites took fifteen.
-            self.assertGreater(len({m.site for m in mutants}), 150)
-            self.assertEqual(compiled, 10)
+            return s, mutants, compiled
+
+    def test_the_arguments_site_is_found_on_the_errors_line(self):
+        s, mutants, compiled = self.settle(CALL_PROGRAM)
+        call = line_of_in(CALL_PROGRAM, "r.read(count)")
+        self.assertEqual(sorted(mutants[i - 1].mutation.describe() for i in s.dropped),
+                         ["count -> (count) + 1", "count -> (count) - 1"])
+        self.assertTrue(all(mutants[i - 1].site.line == call for i in s.dropped))
+        # Three rounds (the first leaves a unit with errors at no switch
+        # to the next), the unit again before bisecting, without x.cpp's
+        # sites, without the error line's, with all, two halvings of the
+        # line's three sites, with all but the culprit: ten, where
+        # halving the file's 177 sites took fifteen.
+        self.assertGreater(len({m.site for m in mutants}), 150)
+        self.assertEqual(compiled, 10)
+
+    def test_each_error_lines_culprit_is_found_in_the_same_compilations(self):
+        reads = "".join(f"  unsigned count{k} = 0;\n  if (!r.read(count{k})) return {k};\n" for k in range(1, 9))
+        program = CALL_PROGRAM.replace("  if (!r.read(count)) return 1;\n", "  if (!r.read(count)) return 1;\n" + reads)
+        s, mutants, compiled = self.settle(program)
+        calls = {line_of_in(program, f"r.read({v})") for v in ["count"] + [f"count{k}" for k in range(1, 9)]}
+        self.assertEqual(len(s.dropped), 2 * len(calls))
+        self.assertEqual({mutants[i - 1].site.line for i in s.dropped}, calls)
+        self.assertTrue(all(mutants[i - 1].mutation.describe().endswith(("+ 1", "- 1")) for i in s.dropped))
+        # As many as for one line: the nine lines' searches share their
+        # compilations, which one line after another took fifty.
+        self.assertEqual(compiled, 10)
 
 
 def line_of_in(program: str, text: str) -> int:

@@ -8,7 +8,7 @@
 namespace sp::cli {
 namespace {
 
-struct Options {
+struct CheckOptions {
   std::vector<std::string> paths;
   std::string profile{kLenientProfile};
   std::string format = "text";
@@ -45,7 +45,7 @@ struct Summary {
   }
 };
 
-int run_check(const Options& o) {
+int run_check(const CheckOptions& o) {
   if (!formats::profiles().known(o.profile)) {
     std::cerr << "error: unknown profile '" << o.profile << "'\n";
     return kUsage;
@@ -79,7 +79,7 @@ int run_check(const Options& o) {
 }  // namespace
 
 void add_check(CLI::App& app, Runner& run) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("check", "Validate files: errors end a file's parse, warnings are listed");
   cmd->add_option("paths", o->paths,
                   "Input files and folders (searched recursively, files in sorted order); '-' for stdin")

@@ -31,7 +31,7 @@ bool write_text(const std::string& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
-struct Options {
+struct ConformOptions {
   std::vector<std::string> paths;
   std::vector<std::string> impls;
   std::vector<std::string> adapter_files;
@@ -71,7 +71,7 @@ void print_progress(const conform::RunProgress& p) {
 
 // The adapters --impl names, each built in or from an --adapter file;
 // adapter files not named in --impl are run too.
-std::optional<std::vector<conform::AdapterConfig>> resolve_adapters(const Options& o) {
+std::optional<std::vector<conform::AdapterConfig>> resolve_adapters(const ConformOptions& o) {
   std::vector<conform::AdapterConfig> loaded, out;
   for (const std::string& f : o.adapter_files) loaded.push_back(conform::load_adapter(f));
   std::vector<std::string> names = split_commas(o.impls);
@@ -107,7 +107,7 @@ std::string render(const conform::Report& report, const std::string& format, con
   return conform::report_markdown(report);
 }
 
-int run_conform(const Options& o) {
+int run_conform(const ConformOptions& o) {
   conform::RunnerOptions options;
   for (const std::string& s : split_commas(o.sweeps)) {
     if (s == "truncate") {
@@ -155,7 +155,7 @@ int run_conform(const Options& o) {
 }  // namespace
 
 void add_conform(CLI::App& app, Runner& run) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ConformOptions>();
   auto* cmd = app.add_subcommand("conform", "Run a conformance suite (or any folder of inputs) against shaderprobe "
                                             "and other implementations");
   cmd->add_option("paths", o->paths,

@@ -324,9 +324,8 @@ def bisect(schema: Schema, syntax: Syntax, rel: str, unit: str, lines: set[int] 
     first: a call whose argument a switch turned into a temporary is
     reported at the callee's name ("no matching member function for call
     to 'read'"), outside the argument's switch but on its line. When the
-    unit compiles without the suspects, only they are bisected: a few
-    compilations instead of one per halving of the file's hundreds of
-    sites."""
+    unit compiles without the suspects, only they are bisected, each line's
+    on its own but all in the same compilations (bisect_by_line)."""
     def fails(sites: list[Site]) -> str:
         schema.write_file(rel, [m for m in schema.live(rel) if m.site in sites])
         return syntax.check(unit)
@@ -339,7 +338,7 @@ def bisect(schema: Schema, syntax: Syntax, rel: str, unit: str, lines: set[int] 
     elif suspects and len(suspects) < len(pending):
         rest = [s for s in pending if s not in suspects]
         if not fails(rest):
-            good, pending = rest, suspects
+            good, pending = bisect_by_line(schema, rel, fails, rest, suspects)
     while pending and (errors := fails(good + pending)):
         lo, hi = 0, len(pending)  # good + pending[:lo] compiles, good + pending[:hi] does not
         while hi - lo > 1:
@@ -352,6 +351,67 @@ def bisect(schema: Schema, syntax: Syntax, rel: str, unit: str, lines: set[int] 
         good += pending[:hi - 1]
         pending = pending[hi:]
     schema.write_file(rel, schema.live(rel))
+
+
+@dataclasses.dataclass
+class LineSearch:
+    """bisect()'s search on one error line: good + pending[:lo] compiles,
+    good + pending[:hi] fails (lo None: pending not tried as a whole yet);
+    why: the line's error."""
+    pending: list[Site]
+    lo: int | None = None
+    hi: int = 0
+    why: str = ""
+
+    def trial(self) -> list[Site]:
+        return self.pending if self.lo is None else self.pending[:(self.lo + self.hi) // 2]
+
+
+def bisect_by_line(schema: Schema, rel: str, fails, good: list[Site],
+                   suspects: list[Site]) -> tuple[list[Site], list[Site]]:
+    """bisect()'s search for the shortest failing prefix, run for each
+    error line's suspects at once: one compilation holds, for every line,
+    the part of its suspects that line's search tries next, and the lines
+    its errors point at say which parts fail. vbc/shader_reader.cpp's 13
+    calls (`r.read(count)`) took 65 compilations one line after another.
+    Lines are assumed independent (a culprit's error is on its own line);
+    an error elsewhere, or what is left failing at the end, hands the
+    suspects not dropped to bisect()'s search of them all. Returns the
+    sites known to compile, and those left to search."""
+    path = str(schema.scratch / rel)
+    lines: dict[int, LineSearch] = {}
+    for s in suspects:
+        lines.setdefault(s.line, LineSearch([])).pending.append(s)
+    verified = False  # the last compilation was of good alone, and clean
+    while lines:
+        errors = fails(good + [s for search in lines.values() for s in search.trial()])
+        verified = not errors and all(search.lo is None for search in lines.values())
+        failed: dict[int, str] = {}
+        for where, line, _, message in ERROR.findall(errors):
+            failed.setdefault(int(line) if where == path else 0, message)
+        if (errors and not failed) or not set(failed) <= set(lines):
+            return good, [s for search in lines.values() for s in search.pending]
+        for line, search in list(lines.items()):
+            if search.lo is None and line not in failed:
+                good += search.pending
+                del lines[line]
+                continue
+            if search.lo is None:
+                search.lo, search.hi = 0, len(search.pending)
+            elif line in failed:
+                search.hi = (search.lo + search.hi) // 2
+            else:
+                search.lo = (search.lo + search.hi) // 2
+            search.why = failed.get(line, search.why)
+            if search.hi - search.lo == 1:
+                schema.drop_site(search.pending[search.hi - 1], f"{rel}:{line}: {search.why}")
+                good += search.pending[:search.hi - 1]
+                lines[line] = LineSearch(search.pending[search.hi:])
+                if not lines[line].pending:
+                    del lines[line]
+    if not verified and fails(good):
+        return [], [s for s in good if any(m.site == s for m in schema.live(rel))]
+    return good, []
 
 
 def settle(schema: Schema, syntax: Syntax, units: list[str], jobs: int) -> None:
