@@ -99,20 +99,23 @@ std::vector<std::string> builtin_adapter_names() {
   return out;
 }
 
-bool adapter_available(const AdapterConfig& a) {
+std::optional<std::filesystem::path> adapter_program(const AdapterConfig& a) {
   const std::string& program = a.command.at(0);
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+  if (program.find('/') != std::string::npos)
+    return access(program.c_str(), X_OK) == 0 ? std::optional<std::filesystem::path>(program) : std::nullopt;
   const char* path = std::getenv("PATH");
   std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
   for (size_t start = 0; start <= dirs.size();) {
     size_t end = dirs.find(':', start);
     if (end == std::string::npos) end = dirs.size();
-    const std::string dir = dirs.substr(start, end - start);
-    if (access(((dir.empty() ? "." : dir) + "/" + program).c_str(), X_OK) == 0) return true;
+    const std::string found = (start == end ? "." : dirs.substr(start, end - start)) + "/" + program;
+    if (access(found.c_str(), X_OK) == 0) return found;
     start = end + 1;
   }
-  return false;
+  return std::nullopt;
 }
+
+bool adapter_available(const AdapterConfig& a) { return adapter_program(a).has_value(); }
 
 std::string adapter_version(const AdapterConfig& a) {
   const RunResult r = run_command({a.command[0], "--version"}, {std::chrono::milliseconds(5000), 0});

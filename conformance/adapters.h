@@ -75,6 +75,10 @@ struct AdapterOutcome {
   uint64_t max_rss_bytes = 0;
 };
 
+// The adapter's program: its path, or where PATH finds its name; nothing
+// when it is not there or not executable.
+[[nodiscard]] std::optional<std::filesystem::path> adapter_program(const AdapterConfig& a);
+
 // Whether the adapter's program can be found (a path, or a name in PATH).
 [[nodiscard]] bool adapter_available(const AdapterConfig& a);
 

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "conformance/peer_cache.h"
 #include "conformance/shaderprobe_run.h"
 #include "conformance/sweeps.h"
 #include "formats/registry.h"
@@ -133,7 +134,7 @@ Result with_costs(Result r, const AdapterOutcome& o) {
 // payload's bytes in a file of their own. The case's expectation is about
 // the whole file, so only the output is compared.
 Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObservation& p,
-                      const std::vector<uint8_t>& input) {
+                      const std::vector<uint8_t>& input, const PeerCache& cache) {
   static std::atomic<unsigned> serial = 0;
   const std::filesystem::path file = std::filesystem::temp_directory_path() /
                                      ("sp-conform-" + std::to_string(getpid()) + "-" + std::to_string(serial++));
@@ -142,7 +143,7 @@ Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObserv
     out.write(reinterpret_cast<const char*>(input.data() + p.offset), static_cast<std::streamsize>(p.size));
     if (!out) throw std::runtime_error("cannot write " + file.string());
   }
-  const AdapterOutcome o = run_adapter(a, file);
+  const AdapterOutcome o = cache.run(a, file, Bytes(input).subspan(p.offset, p.size));
   std::filesystem::remove(file);
   Result r = result_for(c, a.name, "none", o.verdict);
   r.detail = o.detail;
@@ -155,7 +156,7 @@ Result payload_result(const Case& c, const AdapterConfig& a, const PayloadObserv
 }
 
 Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOutcome& ours,
-                      const std::vector<uint8_t>& input, std::string_view format) {
+                      const std::vector<uint8_t>& input, std::string_view format, const PeerCache& cache) {
   std::string carried;  // the payload that makes a whole_host adapter read the case
   if (!reads(a, format)) {
     const auto p = std::find_if(ours.payloads.begin(), ours.payloads.end(),
@@ -165,10 +166,10 @@ Result adapter_result(const Case& c, const AdapterConfig& a, const ShaderprobeOu
       r.detail = "reads " + joined(a.formats) + ", not " + std::string(format) + " without it";
       return r;
     }
-    if (!a.whole_host) return payload_result(c, a, *p, input);
+    if (!a.whole_host) return payload_result(c, a, *p, input, cache);
     carried = "carries " + p->path + " (" + p->format + ")";
   }
-  const AdapterOutcome o = run_adapter(a, c.path);
+  const AdapterOutcome o = cache.run(a, c.path, input);
   Result r = result_for(c, a.name, "none", o.verdict);
   r.met = adapter_meets(c.expect, o.verdict);
   r.detail = o.detail;
@@ -278,6 +279,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
   what.boundaries = options.truncate;
 
   Shared<Counters> counters;
+  const PeerCache cache(options.peer_cache.empty() ? peer_cache_from_environment() : options.peer_cache);
   std::vector<CaseRun> runs(cases.size());
   const ProgressTicker ticker(options, cases.size(), *counters);
 
@@ -320,7 +322,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
     run.adapters.resize(options.adapters.size());
     for (size_t a = 0; a < options.adapters.size(); ++a)
       tasks.emplace_back([&, a] {
-        run.adapters[a] = adapter_result(c, options.adapters[a], run.ours, read_bytes(c.path), run.format);
+        run.adapters[a] = adapter_result(c, options.adapters[a], run.ours, read_bytes(c.path), run.format, cache);
         ++counters->runs_done;
       });
     counters->runs += options.adapters.size();

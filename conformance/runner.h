@@ -3,6 +3,7 @@
 // implementation's adapter, one Result per (case, implementation, sweep).
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
@@ -34,6 +35,9 @@ struct RunnerOptions {
   RunLimits shaderprobe_limits{std::chrono::milliseconds(120000), 0};
   // Workers at once: cases, slices of a large input's sweeps, adapters.
   unsigned jobs = 1;
+  // Where the adapters' outcomes are kept between runs (peer_cache.h);
+  // empty: SP_CONFORM_PEER_CACHE's folder, or none.
+  std::filesystem::path peer_cache;
   // Called about once a second while the run goes on (from another thread).
   std::function<void(const RunProgress&)> progress;
 };

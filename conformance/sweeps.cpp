@@ -5,6 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "conformance/fnv1a.h"
 #include "conformance/outcome.h"
 #include "core/text_buffer.h"
 #include "formats/read.h"
@@ -215,10 +216,8 @@ uint64_t observation_digest(Bytes input) {
   // FNV-1a over each piece as it is made, so that the observation of a
   // large file (its JSON description and every dump, several times its
   // size) is never held whole, and copies are compared by digest.
-  uint64_t h = 0xcbf29ce484222325;
-  const auto add = [&](std::string_view piece) {
-    for (const char c : piece) h = (h ^ static_cast<uint8_t>(c)) * 0x100000001b3;
-  };
+  Fnv1a h;
+  const auto add = [&](std::string_view piece) { h.add(piece); };
   const formats::Format& format = formats::reader_for(input);
   {
     const formats::FileRead r = formats::read(format, input);
@@ -232,7 +231,7 @@ uint64_t observation_digest(Bytes input) {
     if (d.write(input, 0, formats::Options{}, text, error)) text.for_each_piece(add);
     else add("error: " + error->to_string());
   }
-  return h;
+  return h.value();
 }
 
 }  // namespace sp::conform

@@ -208,8 +208,20 @@ std::vector<Spec> stream_cases() {
   std::vector<Spec> out;
   for (uint64_t width : {uint64_t{0}, uint64_t{33}}) {
     Writer w(kLlvmIrMagic);
-    build::raw_enter_block(w, 8, width, 1);
-    w.emit_fixed(0, 32);
+    if (width == 0) {
+      // The block's words hold a whole empty block at the top level's
+      // width: a reader that took width 0 would read END_BLOCK in no bits,
+      // close the block at once and accept the rest, so only the width
+      // check rejects this file (and fuzz_bitstream_llvm, replaying it,
+      // finds a reader without the check: LLVM rejects the width).
+      build::raw_enter_block(w, 8, 0, 3);
+      build::raw_enter_block(w, 13, 2, 1);
+      w.emit_fixed(kEndBlock, 2);
+      w.align32();
+    } else {
+      build::raw_enter_block(w, 8, width, 1);
+      w.emit_fixed(0, 32);
+    }
     out.push_back(n("n_code_width_" + std::to_string(width), w.finish(), Code::invalid_code_width, {"CodeWidth"},
                     "a block's abbrev id width must be 1..32"));
   }

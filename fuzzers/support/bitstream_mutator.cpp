@@ -136,6 +136,12 @@ class Mutation {
       // the limits.
       static constexpr uint32_t kCodeWidths[] = {0, 1, 2, 3, 4, 5, 6, 8, 12, 32, 33};
       b.code_width = kCodeWidths[r_.below(std::size(kCodeWidths))];
+      // Every abbrev id of a width-0 block reads as END_BLOCK, so it can
+      // hold nothing: written with its items (ids in no bits) it would be
+      // noise to every reader. Emptied, the stream around it stays
+      // well-formed and the width is its one defect (a reader that took
+      // the width would close the block at once and read on).
+      if (b.code_width == 0) b.items.clear();
     }
     return true;
   }

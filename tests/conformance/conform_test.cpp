@@ -4,12 +4,15 @@
 // the built-in obj2yaml-22 adapter; the CLI's exit status and reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 
 #include "conformance/adapters.h"
+#include "conformance/peer_cache.h"
 #include "conformance/report.h"
 #include "conformance/runner.h"
 #include "conformance/subprocess.h"
@@ -402,6 +405,72 @@ TEST(Conform, WorkersAtOnceGiveTheSameResults) {
   };
   EXPECT_EQ(same(one), same(three));
   EXPECT_EQ(shaderprobe_failures(three), 0u);
+}
+
+// A peer's outcome is kept by adapter and input: asked again, the folder
+// answers, not the peer. Other bytes, another adapter or a kept input
+// that differs run the peer again, and a crash is never kept.
+TEST(Conform, PeerCacheAnswersForTheSameAdapterAndBytes) {
+  const fs::path dir = test::scratch_path("conform_peer_cache");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path runs = dir / "runs", input = dir / "input";
+  const auto peer_runs = [&] {
+    std::ifstream in(runs);
+    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  };
+  const auto given = [&](std::string_view bytes) {
+    std::ofstream(input, std::ios::binary) << bytes;
+    return test::read_file(input);
+  };
+  // Prints the input's first four bytes; rejects inputs starting with x.
+  const AdapterConfig a = shell_adapter("echo >> '" + runs.string() + "'; head -c 4 \"$1\"; ! grep -q '^x' \"$1\"");
+  const PeerCache cache(dir / "cache");
+  const std::vector<uint8_t> abc = given("abcdef");
+  for (int k = 0; k < 2; ++k) {
+    const AdapterOutcome o = cache.run(a, input, abc);
+    EXPECT_EQ(o.verdict, Verdict::accept);
+    EXPECT_EQ(o.out, "abcd");
+  }
+  EXPECT_EQ(peer_runs(), 1);
+  const std::vector<uint8_t> xyz = given("xyz");
+  EXPECT_EQ(cache.run(a, input, xyz).verdict, Verdict::reject);
+  EXPECT_EQ(cache.run(a, input, xyz).verdict, Verdict::reject);
+  EXPECT_EQ(peer_runs(), 2);
+  AdapterConfig slower = a;
+  slower.limits.timeout = std::chrono::milliseconds(3000);
+  EXPECT_EQ(cache.run(slower, input, xyz).verdict, Verdict::reject);
+  EXPECT_EQ(peer_runs(), 3);
+  const AdapterConfig crashing = shell_adapter("echo >> '" + runs.string() + "'; exit 7");
+  EXPECT_EQ(cache.run(crashing, input, xyz).verdict, Verdict::crash);
+  EXPECT_EQ(cache.run(crashing, input, xyz).verdict, Verdict::crash);
+  EXPECT_EQ(peer_runs(), 5);
+  // An entry holds its input whole: one whose bytes differ answers nothing.
+  for (const auto& e : fs::directory_iterator(dir / "cache")) {
+    std::fstream f(e.path(), std::ios::in | std::ios::out | std::ios::binary);
+    std::string head;
+    std::getline(f, head);
+    f.seekp(static_cast<std::streamoff>(head.size() + 1));
+    f.put('!');
+  }
+  EXPECT_FALSE(cache.find(a, abc).has_value());
+  EXPECT_FALSE(cache.find(a, xyz).has_value());
+  // Through the runner: a second run gives the same results, the peer unasked.
+  RunnerOptions options;
+  options.adapters = {a};
+  options.peer_cache = dir / "runner-cache";
+  const auto cases = collect_cases({kCases / "y_writer_base", kCases / "n_part_offset_past_end"});
+  const auto results = [](const Report& r) {
+    nlohmann::ordered_json j = report_json(r);
+    for (auto& res : j["results"]) res.erase("seconds"), res.erase("max_rss_bytes");
+    return j["results"];
+  };
+  const auto before = peer_runs();
+  const Report first = run_conformance(cases, options);
+  EXPECT_EQ(peer_runs(), before + 2);
+  EXPECT_EQ(results(run_conformance(cases, options)), results(first));
+  EXPECT_EQ(peer_runs(), before + 2);
+  fs::remove_all(dir);
 }
 
 }  // namespace

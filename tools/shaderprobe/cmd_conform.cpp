@@ -38,6 +38,7 @@ struct ConformOptions {
   std::vector<std::string> sweeps;
   std::vector<std::string> fail_on;
   std::string json, html, md, sarif, junit;
+  std::string peer_cache;
   std::string format = "md";
   unsigned jobs = 1;
   bool quiet = false;
@@ -125,6 +126,7 @@ int run_conform(const ConformOptions& o) {
     return kUsage;
   }
   options.jobs = std::max(1u, o.jobs);
+  options.peer_cache = o.peer_cache;
   if (!o.quiet) options.progress = print_progress;
   conform::Report report;
   try {
@@ -199,6 +201,12 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("--md", o->md, "Write the Markdown summary");
   cmd->add_option("--sarif", o->sarif, "Write the findings as SARIF 2.1.0");
   cmd->add_option("--junit", o->junit, "Write the results as JUnit XML (a suite per implementation and sweep)");
+  cmd->add_option("--peer-cache", o->peer_cache,
+                  "Keep each other implementation's verdict and output in DIR, keyed by its adapter, its program's "
+                  "size and time and the input's bytes, and take them from there when run again (default: "
+                  "SP_CONFORM_PEER_CACHE, else none). Only accept and reject are kept. A program the adapter runs "
+                  "in turn is not in the key: clear DIR after upgrading it")
+      ->type_name("DIR");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr (printed every 5 s once a run takes 3 s)");
   cmd->footer(
       "Each case runs in forked shaderprobe workers, so a crash or hang is recorded, not fatal. Every report names "

@@ -103,6 +103,12 @@ def fnv1a(data: bytes) -> str:
 
 
 DEAR_TEST_SECONDS = 5.0
+# A step's time limit: ten times what its units took in the baseline, and
+# this much more. A mutant that hangs a test is killed at the limit, so a
+# hang costs it: with 60 s, three hangs in the fifth run took 275 s (the
+# unity build had put a test that hangs before the one that fails, and
+# --gtest_fail_fast stops at a failure, not at a hang).
+STEP_SECONDS = 10
 
 
 def split_dear(units: list[Unit]) -> list[list[Unit]]:
@@ -183,6 +189,14 @@ class Oracles:
         self.site_of, self.jobs, self.fuzz_seconds, self.seed = site_of, jobs, fuzz_seconds, seed
         self.table = [t for t in json.loads((build_dir / "fuzz_targets.json").read_text())
                       if not t["baseline"] and (self.bin / f"fuzz_{t['name']}").exists()]
+        self.peer_cache = build_dir / "peer-cache"
+
+    def environment(self, **kw) -> dict[str, str]:
+        """environment(), with the other implementations' outcomes kept in
+        the build folder (conformance/peer_cache.h): every mutant's conform
+        and unit runs give the same peers the same cases, and the peers
+        (spirv-val on the VBC suite: 20 s a run) cost more than shaderprobe."""
+        return environment(**kw) | {"SP_CONFORM_PEER_CACHE": str(self.peer_cache)}
 
     # Inputs.
     def case_files(self) -> list[Path]:
@@ -210,7 +224,7 @@ class Oracles:
         if not files:
             return {}
         r = subprocess.run([str(self.bin / "shaderprobe"), "identify", "--json", *map(str, files)],
-                           capture_output=True, text=True, env=environment())
+                           capture_output=True, text=True, env=self.environment())
         return {Path(e["file"]): e["format"] for e in json.loads(r.stdout or "[]")} if r.stdout else {}
 
     def oracle_of(self, target: str) -> str:
@@ -274,7 +288,7 @@ class Oracles:
         pending, failing, ms = list(by_hash.values()), [], {}
         while pending:
             r = run([str(self.bin / f"fuzz_{target}"), f"-timeout={INPUT_TIMEOUT}", f"-rss_limit_mb={RSS_LIMIT_MB}",
-                     *map(str, pending)], self.repo, environment(trace=work / "trace", units=work / "units"),
+                     *map(str, pending)], self.repo, self.environment(trace=work / "trace", units=work / "units"),
                     120 + 2 * len(pending))
             for name, t in re.findall(r"^Executed (.+) in (\d+) ms$", r.output, re.M):
                 ms[name] = int(t)
@@ -296,7 +310,7 @@ class Oracles:
     def _trace_case(self, case: Path, work: Path) -> tuple[list[Unit], list[str]]:
         work.unlink(missing_ok=True)
         r = run([str(self.bin / "shaderprobe"), "conform", "-q", str(case)], self.repo,
-                environment(trace=work), 300)
+                self.environment(trace=work), 300)
         sites = read_trace(work, self.site_of)
         work.unlink(missing_ok=True)
         if r.returncode != 0:
@@ -306,7 +320,7 @@ class Oracles:
     def _trace_tests(self, shard: int, work: Path) -> tuple[list[Unit], list[str]]:
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
-        env = environment(trace=work / "trace", units=work / "units")
+        env = self.environment(trace=work / "trace", units=work / "units")
         env.update({"GTEST_TOTAL_SHARDS": str(self.jobs), "GTEST_SHARD_INDEX": str(shard)})
         run([str(self.bin / "sp_tests"), f"--gtest_output=json:{work}/tests.json"], self.scratch, env, 3600)
         traced = read_units(work / "units", self.site_of)
@@ -360,8 +374,8 @@ class Oracles:
         return {"status": "survived" if steps else "not reached", "killed_by": None, "runs": ran}
 
     def _run(self, oracle: str, group: str, units: list[Unit], mutant: int, work: Path) -> tuple[bool, str, float]:
-        env = environment(mutant=mutant)
-        budget = 60 + 10 * sum(u.seconds for u in units)
+        env = self.environment(mutant=mutant)
+        budget = STEP_SECONDS + 10 * sum(u.seconds for u in units)
         if oracle in ("replay", "differential"):
             r = run([str(self.bin / f"fuzz_{group}"), f"-timeout={INPUT_TIMEOUT}", f"-rss_limit_mb={RSS_LIMIT_MB}",
                      *(u.name for u in units)], self.repo, env, budget + INPUT_TIMEOUT * 2)
@@ -402,7 +416,7 @@ class Oracles:
         r = run([str(self.bin / f"fuzz_{target}"), *self.fuzz_flags(target), f"-max_total_time={self.fuzz_seconds}",
                  f"-seed={self.seed}", f"-timeout={INPUT_TIMEOUT}", f"-rss_limit_mb={RSS_LIMIT_MB}",
                  f"-artifact_prefix={folder}/artifacts/", str(folder / "corpus")], self.repo,
-                environment(mutant=mutant), self.fuzz_seconds * 4 + 60)
+                self.environment(mutant=mutant), self.fuzz_seconds * 4 + 60)
         found = any((folder / "artifacts").iterdir())
         shutil.rmtree(folder, ignore_errors=True)
         return found, reason(r.output) if found else "", r.seconds

@@ -41,6 +41,7 @@ DIAGNOSTIC = re.compile(r"^(/[^:\n]+):(\d+):(\d+): (?:fatal )?(error|warning|not
 CALL = re.compile(r"no matching (?:member )?function for call to ")
 SYNTAX = re.compile(r"expected |extraneous |unexpected |use of undeclared |unknown type name ")
 MAX_ROUNDS = 12
+UNITY_INCLUDE = re.compile(r'^#include "(/[^"]+)"$', re.M)
 
 
 @dataclasses.dataclass
@@ -286,13 +287,24 @@ class Syntax:
             return rel
         include = f'"{Path(rel).parent.name}/{Path(rel).name}"'
         siblings = sorted(u for u in self.commands if u.startswith(str(Path(rel).parent) + "/"))
-        for unit in siblings + sorted(self.commands):
-            path = self.scratch / unit
-            # A unit the build generates (conformance/vbc's SPIR-V samples)
-            # is not there before the first build, and includes no parser.
-            if path.exists() and include in path.read_text():
+        # The build's own units (a unity batch: several test files) last.
+        for unit in siblings + sorted(self.commands, key=lambda u: (u.startswith(BUILD + "/"), u)):
+            if include in self.text_of(unit):
                 return unit
         return None
+
+    def text_of(self, unit: str) -> str:
+        """The unit's text, with that of the files it includes by absolute
+        path: a unity build's unit (CMake's Unity/unity_0_cxx.cxx for
+        sp_tests) is those includes alone, and a header only the tests
+        include (dxcontainer/model.h) is found through it. A unit the build
+        generates (conformance/vbc's SPIR-V samples) is not there before
+        the first build, and includes no parser."""
+        path = self.scratch / unit
+        if not path.exists():
+            return ""
+        text = path.read_text()
+        return text + "".join(Path(f).read_text() for f in UNITY_INCLUDE.findall(text) if Path(f).exists())
 
     def check(self, unit: str) -> str:
         """The compiler's errors for unit ('' when it compiles)."""
