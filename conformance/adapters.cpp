@@ -131,11 +131,18 @@ std::string adapter_version(const AdapterConfig& a) {
   return first.empty() ? "unknown" : first;
 }
 
-AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input) {
+RunResult run_adapter_process(const AdapterConfig& a, const std::filesystem::path& input) {
   std::vector<std::string> argv = a.command;
   for (std::string& arg : argv)
     if (arg == "{input}") arg = input.string();
-  const RunResult r = run_command(argv, a.limits);
+  return run_command(argv, a.limits);
+}
+
+AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input) {
+  return adapter_outcome(a, run_adapter_process(a, input));
+}
+
+AdapterOutcome adapter_outcome(const AdapterConfig& a, const RunResult& r) {
   AdapterOutcome o;
   o.seconds = r.seconds;
   o.max_rss_bytes = r.max_rss_bytes;

@@ -88,4 +88,10 @@ struct AdapterOutcome {
 
 [[nodiscard]] AdapterOutcome run_adapter(const AdapterConfig& a, const std::filesystem::path& input);
 
+// run_adapter's two halves: the adapter's process on input, and what its
+// ending means (the verdict; the output cut where the dump it is compared
+// with ends). A kept run (peer_cache.h) is read again by the second.
+[[nodiscard]] RunResult run_adapter_process(const AdapterConfig& a, const std::filesystem::path& input);
+[[nodiscard]] AdapterOutcome adapter_outcome(const AdapterConfig& a, const RunResult& r);
+
 }  // namespace sp::conform

@@ -18,7 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Everything a run of `a` depends on but the input.
+// What the adapter's process depends on besides the input: its command,
+// its limits, and which program runs (how its ending is read is not here:
+// adapter_outcome reads a kept run again).
 std::string key_of(const AdapterConfig& a) {
   nlohmann::json program = nullptr;
   if (const auto path = adapter_program(a)) {
@@ -28,23 +30,17 @@ std::string key_of(const AdapterConfig& a) {
     if (!e1 && !e2)
       program = {{"path", path->string()}, {"size", size}, {"mtime", time.time_since_epoch().count()}};
   }
-  const nlohmann::json key = {{"name", a.name},
-                              {"command", a.command},
+  const nlohmann::json key = {{"command", a.command},
                               {"timeout_ms", a.limits.timeout.count()},
                               {"memory_bytes", a.limits.memory_bytes},
-                              {"accept_exit", a.accept_exit},
-                              {"reject_exit", a.reject_exit},
-                              {"output", a.output},
-                              {"formats", a.formats},
-                              {"whole_host", a.whole_host},
                               {"program", program}};
   return key.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::optional<Verdict> kept_verdict(std::string_view name) {
-  if (name == verdict_name(Verdict::accept)) return Verdict::accept;
-  if (name == verdict_name(Verdict::reject)) return Verdict::reject;
-  return std::nullopt;
+bool keeps(const AdapterConfig& a, const RunResult& r) {
+  if (!r.spawned || r.timed_out || r.signal != 0) return false;
+  const Verdict v = adapter_outcome(a, r).verdict;
+  return v == Verdict::accept || v == Verdict::reject;
 }
 
 }  // namespace
@@ -59,9 +55,9 @@ fs::path PeerCache::entry(const std::string& key, Bytes input) const {
   return folder_ / strprintf("%016llx", static_cast<unsigned long long>(h.value()));
 }
 
-// An entry: a line of JSON (the key, the outcome, the sizes of what
-// follows), the input's bytes, then the peer's output.
-std::optional<AdapterOutcome> PeerCache::find(const AdapterConfig& a, Bytes input) const {
+// An entry: a line of JSON (the key, how the process ended, the sizes of
+// what follows), the input's bytes, the output, the error output.
+std::optional<RunResult> PeerCache::find(const AdapterConfig& a, Bytes input) const {
   if (!enabled()) return std::nullopt;
   const std::string key = key_of(a);
   std::ifstream in(entry(key, input), std::ios::binary);
@@ -70,25 +66,29 @@ std::optional<AdapterOutcome> PeerCache::find(const AdapterConfig& a, Bytes inpu
   const auto head = nlohmann::json::parse(line, nullptr, false);
   if (!head.is_object() || head.value("key", "") != key || head.value("input_bytes", uint64_t{0}) != input.size())
     return std::nullopt;
-  const std::optional<Verdict> verdict = kept_verdict(head.value("verdict", ""));
-  if (!verdict) return std::nullopt;
-  std::string kept(input.size(), '\0');
-  if (!in.read(kept.data(), static_cast<std::streamsize>(kept.size())) ||
-      !std::equal(kept.begin(), kept.end(), input.begin(), input.end(),
-                  [](char c, uint8_t b) { return static_cast<uint8_t>(c) == b; }))
+  const auto read = [&](uint64_t n) {
+    std::string s(n, '\0');
+    return in.read(s.data(), static_cast<std::streamsize>(n)) ? std::optional(s) : std::nullopt;
+  };
+  const std::optional<std::string> kept = read(input.size());
+  if (!kept || !std::equal(kept->begin(), kept->end(), input.begin(), input.end(),
+                           [](char c, uint8_t b) { return static_cast<uint8_t>(c) == b; }))
     return std::nullopt;
-  AdapterOutcome o;
-  o.verdict = *verdict;
-  o.detail = head.value("detail", "");
-  o.seconds = head.value("seconds", 0.0);
-  o.max_rss_bytes = head.value("max_rss_bytes", uint64_t{0});
-  o.out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (o.out.size() != head.value("out_bytes", uint64_t{0})) return std::nullopt;
-  return o;
+  std::optional<std::string> out = read(head.value("out_bytes", uint64_t{0}));
+  std::optional<std::string> err = read(head.value("err_bytes", uint64_t{0}));
+  if (!out || !err || in.peek() != std::char_traits<char>::eof()) return std::nullopt;
+  RunResult r;
+  r.spawned = true;
+  r.exit_code = head.value("exit_code", -1);
+  r.seconds = head.value("seconds", 0.0);
+  r.max_rss_bytes = head.value("max_rss_bytes", uint64_t{0});
+  r.out = std::move(*out);
+  r.err = std::move(*err);
+  return r;
 }
 
-void PeerCache::store(const AdapterConfig& a, Bytes input, const AdapterOutcome& o) const {
-  if (!enabled() || !kept_verdict(verdict_name(o.verdict))) return;
+void PeerCache::store(const AdapterConfig& a, Bytes input, const RunResult& r) const {
+  if (!enabled() || !keeps(a, r)) return;
   const std::string key = key_of(a);
   const fs::path path = entry(key, input);
   // Written aside and renamed: workers of this run and of others (the
@@ -99,13 +99,16 @@ void PeerCache::store(const AdapterConfig& a, Bytes input, const AdapterOutcome&
   fs::create_directories(folder_, error);
   {
     std::ofstream out(part, std::ios::binary);
-    const nlohmann::json head = {{"key", key},           {"input_bytes", input.size()},
-                                 {"verdict", verdict_name(o.verdict)}, {"detail", o.detail},
-                                 {"seconds", o.seconds}, {"max_rss_bytes", o.max_rss_bytes},
-                                 {"out_bytes", o.out.size()}};
+    const nlohmann::json head = {{"key", key},
+                                 {"input_bytes", input.size()},
+                                 {"exit_code", r.exit_code},
+                                 {"seconds", r.seconds},
+                                 {"max_rss_bytes", r.max_rss_bytes},
+                                 {"out_bytes", r.out.size()},
+                                 {"err_bytes", r.err.size()}};
     out << head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     out.write(reinterpret_cast<const char*>(input.data()), static_cast<std::streamsize>(input.size()));
-    out << o.out;
+    out << r.out << r.err;
     if (!out) {
       fs::remove(part, error);
       return;  // a cache that cannot be written only costs time
@@ -116,10 +119,10 @@ void PeerCache::store(const AdapterConfig& a, Bytes input, const AdapterOutcome&
 }
 
 AdapterOutcome PeerCache::run(const AdapterConfig& a, const fs::path& file, Bytes input) const {
-  if (auto kept = find(a, input)) return *kept;
-  AdapterOutcome o = run_adapter(a, file);
-  store(a, input, o);
-  return o;
+  if (auto kept = find(a, input)) return adapter_outcome(a, *kept);
+  const RunResult r = run_adapter_process(a, file);
+  store(a, input, r);
+  return adapter_outcome(a, r);
 }
 
 fs::path peer_cache_from_environment() {

@@ -5,12 +5,13 @@
 // Python, spirv-val and spirv-dis for each case). scripts/mutants runs the
 // suites once per mutant, with the same peers on the same cases.
 //
-// An entry is keyed by everything the adapter runs with (its command,
-// limits, exit lists, output, formats, and the size and modification time
-// of its program) and by the input's bytes, which the entry holds whole
+// An entry is keyed by what the adapter's process runs with (its command,
+// limits, and the size and modification time of its program) and by the
+// input's bytes, which the entry holds whole
 // and compares, so a digest collision cannot hand back another input's
-// outcome. Only accept and reject are kept: a crash, timeout or oom may be
-// the machine's and runs again. What the program runs in turn (a script's
+// run. The run is kept as the process ended (exit status, output, error
+// output), not as read: only runs that accepted or rejected are kept (a
+// crash, timeout or oom may be the machine's and runs again). What the program runs in turn (a script's
 // spirv-val) is not in the key: clear the folder after upgrading it.
 #pragma once
 
@@ -30,12 +31,16 @@ class PeerCache {
 
   [[nodiscard]] bool enabled() const { return !folder_.empty(); }
 
-  // The adapter on input: the kept outcome, or a run of it that is kept
-  // when it accepted or rejected. `file` holds `input`.
+  // The adapter on input, from its kept run or a new one, kept when it
+  // accepted or rejected. `file` holds `input`. What a run means is read
+  // again each time (adapter_outcome): it is shaderprobe's code (where a
+  // peer's dump ends), and must be what is tested.
   [[nodiscard]] AdapterOutcome run(const AdapterConfig& a, const std::filesystem::path& file, Bytes input) const;
 
-  [[nodiscard]] std::optional<AdapterOutcome> find(const AdapterConfig& a, Bytes input) const;
-  void store(const AdapterConfig& a, Bytes input, const AdapterOutcome& o) const;
+  // The kept run of the adapter on input: its exit status, output, error
+  // output, time and memory.
+  [[nodiscard]] std::optional<RunResult> find(const AdapterConfig& a, Bytes input) const;
+  void store(const AdapterConfig& a, Bytes input, const RunResult& r) const;
 
  private:
   [[nodiscard]] std::filesystem::path entry(const std::string& key, Bytes input) const;

@@ -407,9 +407,10 @@ TEST(Conform, WorkersAtOnceGiveTheSameResults) {
   EXPECT_EQ(shaderprobe_failures(three), 0u);
 }
 
-// A peer's outcome is kept by adapter and input: asked again, the folder
-// answers, not the peer. Other bytes, another adapter or a kept input
-// that differs run the peer again, and a crash is never kept.
+// A peer's run is kept by adapter and input: asked again, the folder
+// answers, not the peer, and the run is read again by the adapter asking.
+// Other bytes, another command or limit, or a kept input that differs run
+// the peer again, and a crash is never kept.
 TEST(Conform, PeerCacheAnswersForTheSameAdapterAndBytes) {
   const fs::path dir = test::scratch_path("conform_peer_cache");
   fs::remove_all(dir);
@@ -436,6 +437,13 @@ TEST(Conform, PeerCacheAnswersForTheSameAdapterAndBytes) {
   const std::vector<uint8_t> xyz = given("xyz");
   EXPECT_EQ(cache.run(a, input, xyz).verdict, Verdict::reject);
   EXPECT_EQ(cache.run(a, input, xyz).verdict, Verdict::reject);
+  EXPECT_EQ(peer_runs(), 2);
+  // The kept run is read again: exit 0 means what this adapter says.
+  AdapterConfig zero_rejects = a;
+  zero_rejects.accept_exit = {1};
+  zero_rejects.reject_exit = {};
+  EXPECT_EQ(cache.run(zero_rejects, input, abc).verdict, Verdict::reject);
+  EXPECT_EQ(cache.run(zero_rejects, input, xyz).verdict, Verdict::accept);
   EXPECT_EQ(peer_runs(), 2);
   AdapterConfig slower = a;
   slower.limits.timeout = std::chrono::milliseconds(3000);

@@ -202,10 +202,11 @@ void add_conform(CLI::App& app, Runner& run) {
   cmd->add_option("--sarif", o->sarif, "Write the findings as SARIF 2.1.0");
   cmd->add_option("--junit", o->junit, "Write the results as JUnit XML (a suite per implementation and sweep)");
   cmd->add_option("--peer-cache", o->peer_cache,
-                  "Keep each other implementation's verdict and output in DIR, keyed by its adapter, its program's "
-                  "size and time and the input's bytes, and take them from there when run again (default: "
-                  "SP_CONFORM_PEER_CACHE, else none). Only accept and reject are kept. A program the adapter runs "
-                  "in turn is not in the key: clear DIR after upgrading it")
+                  "Keep how each other implementation's run on each input ended (exit status, output) in DIR, keyed "
+                  "by its command, limits, its program's size and time and the input's bytes, and take it from "
+                  "there when run again (default: SP_CONFORM_PEER_CACHE, else none). Only runs that accepted or "
+                  "rejected are kept. A program the adapter runs in turn is not in the key: clear DIR after "
+                  "upgrading it")
       ->type_name("DIR");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr (printed every 5 s once a run takes 3 s)");
   cmd->footer(
