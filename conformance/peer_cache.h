@@ -7,12 +7,13 @@
 //
 // An entry is keyed by what the adapter's process runs with (its command,
 // limits, and the size and modification time of its program) and by the
-// input's bytes, which the entry holds whole
-// and compares, so a digest collision cannot hand back another input's
-// run. The run is kept as the process ended (exit status, output, error
-// output), not as read: only runs that accepted or rejected are kept (a
-// crash, timeout or oom may be the machine's and runs again). What the program runs in turn (a script's
-// spirv-val) is not in the key: clear the folder after upgrading it.
+// input's bytes, which the entry holds whole and compares, so a digest
+// collision cannot hand back another input's run. The run is kept as the
+// process ended (exit status, output, error output), not as read: only
+// runs that accepted or rejected are kept (a crash, timeout or oom may be
+// the machine's and runs again). What the program runs in turn (a
+// script's spirv-val) is not in the key: clear the folder after upgrading
+// it.
 #pragma once
 
 #include <filesystem>

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "conformance/fnv1a.h"
+
 namespace sp::fuzz {
 
 void invariant_broken(std::string_view what, std::string_view details) {
@@ -28,9 +30,9 @@ Sample::Sample(Bytes input) : key_(0) {
     return v != nullptr && std::strcmp(v, "1") == 0;
   }();
   if (every_input) return;
-  uint64_t h = 0xCBF29CE484222325u;
-  for (const uint8_t b : input) h = (h ^ b) * 0x100000001B3u;
-  key_ = h;
+  conform::Fnv1a h;
+  h.add(input);
+  key_ = h.value();
 #endif
 }
 
