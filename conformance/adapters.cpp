@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/strings.h"
 #include "formats/read.h"
 #include "formats/registry.h"
 
@@ -159,7 +160,7 @@ AdapterOutcome adapter_outcome(const AdapterConfig& a, const RunResult& r) {
   } else if (a.reject_exit.empty() || contains(a.reject_exit, r.exit_code)) {
     o.verdict = Verdict::reject;
     const std::string first = r.err.substr(0, r.err.find('\n'));
-    o.detail = first.empty() ? end_summary(r) : first.substr(0, 300);
+    o.detail = first.empty() ? end_summary(r) : utf8_text(first.substr(0, 300), false);
   } else {
     o.verdict = Verdict::crash;
     o.detail = "unexpected " + end_summary(r);

@@ -5,6 +5,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/strings.h"
+
 namespace sp::conform {
 namespace {
 
@@ -31,8 +33,9 @@ std::optional<Sidecar> read_sidecar(const fs::path& input) {
   }
 }
 
-Case make_case(const fs::path& path, std::string name) {
-  return Case{path, std::move(name), expectation_of(path.filename().string()), read_sidecar(path)};
+// The name is what every report prints: a path may hold any bytes.
+Case make_case(const fs::path& path, const std::string& name) {
+  return Case{path, utf8_text(name, false), expectation_of(path.filename().string()), read_sidecar(path)};
 }
 
 template <typename T>

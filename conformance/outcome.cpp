@@ -3,10 +3,13 @@
 #include <csignal>
 #include <cstring>
 
+#include "core/strings.h"
+
 namespace sp::conform {
 namespace {
 
-// The first line of stderr that names the failure, if any.
+// The first line of stderr that names the failure, if any, printable: a
+// process may print any bytes, and every report prints the line.
 std::string first_line_with(const std::string& err, std::initializer_list<std::string_view> needles) {
   size_t start = 0;
   while (start < err.size()) {
@@ -14,7 +17,7 @@ std::string first_line_with(const std::string& err, std::initializer_list<std::s
     if (end == std::string::npos) end = err.size();
     const std::string_view line(err.data() + start, end - start);
     for (std::string_view n : needles)
-      if (line.find(n) != std::string_view::npos) return std::string(line.substr(0, 300));
+      if (line.find(n) != std::string_view::npos) return utf8_text(line.substr(0, 300), false);
     start = end + 1;
   }
   return {};
@@ -24,7 +27,7 @@ const std::initializer_list<std::string_view> kOomMarks = {
     "out of memory", "std::bad_alloc", "Cannot allocate memory", "allocation-size-too-big", "rss-limit"};
 const std::initializer_list<std::string_view> kCrashMarks = {
     "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "ERROR: MemorySanitizer", "runtime error:",
-    "ERROR: ThreadSanitizer"};
+    "ERROR: ThreadSanitizer", kPrinterFailed};
 
 }  // namespace
 

@@ -16,6 +16,10 @@ enum class Verdict : uint8_t { accept, reject, crash, timeout, oom, not_applicab
 
 [[nodiscard]] std::string_view verdict_name(Verdict v);
 
+// How shaderprobe's own worker says on stderr that a printer failed on an
+// input it read (shaderprobe_run.h), before it aborts: a crash mark.
+inline constexpr std::string_view kPrinterFailed = "printer failed:";
+
 // crash, timeout or oom when the process ended that way (a signal, a
 // sanitizer report or an allocator's out-of-memory message on stderr);
 // otherwise nothing, and the exit status decides.

@@ -277,6 +277,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
     if (!a.output.empty() && std::find(what.outputs.begin(), what.outputs.end(), a.output) == what.outputs.end())
       what.outputs.push_back(a.output);
   what.boundaries = options.truncate;
+  what.printers = options.printers;
 
   Shared<Counters> counters;
   const PeerCache cache(options.peer_cache.empty() ? peer_cache_from_environment() : options.peer_cache);

@@ -31,6 +31,9 @@ struct RunnerOptions {
   std::vector<AdapterConfig> adapters;  // the other implementations, in report order
   bool truncate = false;
   bool misalign = false;
+  // The plain read of an accepted input of up to kPrinterCheckLimit bytes
+  // also runs every printer its format offers (shaderprobe_run.h).
+  bool printers = true;
   // Each shaderprobe worker (one parse, or one slice of a sweep until it crashes).
   RunLimits shaderprobe_limits{std::chrono::milliseconds(120000), 0};
   // Workers at once: cases, slices of a large input's sweeps, adapters.

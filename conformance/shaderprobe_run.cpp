@@ -3,8 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 
 #include "core/diagnostic_json.h"
+#include "core/strings.h"
 #include "formats/read.h"
 #include "formats/registry.h"
 
@@ -38,12 +42,32 @@ nlohmann::ordered_json dumps(const formats::Format& format, Bytes input, const f
   return out;
 }
 
-// In the child: the observation as one JSON document on stdout: the file
-// read as `check` reads it, and what `what` asks for.
+// In the child: every printer of an accepted input of up to
+// kPrinterCheckLimit bytes (formats::printer_problem). One that fails, or
+// throws, is a bug in shaderprobe: its line goes to stderr, where the
+// outcome's detail finds it, and the child aborts, so the run is a crash.
+void check_printers_in_child(Bytes input) {
+  std::optional<std::string> problem;
+  try {
+    problem = formats::printer_problem(input);
+  } catch (const std::exception& e) {
+    problem = std::string("a printer threw: ") + e.what();
+  }
+  if (!problem) return;
+  std::fprintf(stderr, "%.*s %s\n", static_cast<int>(kPrinterFailed.size()), kPrinterFailed.data(),
+               utf8_text(*problem, false).c_str());
+  std::abort();
+}
+
+// In the child: the observation as one CBOR document on stdout (a dump a
+// peer's escaping shapes may hold bytes that are not UTF-8, which JSON
+// text cannot carry): the file read as `check` reads it, and what `what`
+// asks for.
 void observe_in_child(const std::vector<uint8_t>& input, const Observation& what) {
   nlohmann::ordered_json j;
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
+  if (what.printers && r.ok() && input.size() <= kPrinterCheckLimit) check_printers_in_child(input);
   observe_diagnostics(j, r.error, r.warnings);
   if (what.expected_output != nullptr && r.ok()) j["output_matches"] = formats::describe(r) == *what.expected_output;
   j["outputs"] = dumps(format, input, &r, what.outputs);
@@ -53,7 +77,7 @@ void observe_in_child(const std::vector<uint8_t>& input, const Observation& what
                              {"outputs", dumps(*e.format, e.payload.bytes, nullptr, what.outputs)}});
   }
   if (what.boundaries) j["boundaries"] = formats::boundaries(r, input);
-  const std::string text = j.dump();
+  const std::vector<uint8_t> text = nlohmann::ordered_json::to_cbor(j);
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = write(1, text.data() + done, text.size() - done);
     if (n <= 0) _exit(3);
@@ -108,7 +132,7 @@ ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunL
     o.detail = end_summary(r);
     return o;
   }
-  const auto j = nlohmann::ordered_json::parse(r.out);
+  const auto j = nlohmann::ordered_json::from_cbor(r.out);
   o.error = j["error"];
   o.warnings = j["warnings"].get<std::vector<std::string>>();
   o.verdict = o.error.is_null() ? Verdict::accept : Verdict::reject;

@@ -38,6 +38,9 @@ struct Observation {
   std::vector<std::string> outputs;
   bool payloads = false;
   bool boundaries = false;  // for the truncate sweep's plan
+  // Every printer of an accepted input of up to kPrinterCheckLimit bytes
+  // (a failure makes the run a crash).
+  bool printers = true;
 };
 
 struct ShaderprobeOutcome {
@@ -54,6 +57,12 @@ struct ShaderprobeOutcome {
   double seconds = 0;
   uint64_t max_rss_bytes = 0;
 };
+
+// The plain run also prints every accepted input of up to this many bytes
+// with every printer its format offers (what fuzzers and most shader files
+// are): a user's own corpus finds a printer that cannot print what a file
+// holds without a fuzzer. A larger file keeps the cost of a `check`.
+inline constexpr size_t kPrinterCheckLimit = size_t{1} << 20;
 
 [[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
                                                  const Observation& what);

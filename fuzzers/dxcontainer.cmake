@@ -5,8 +5,10 @@ target_sources(sp_fuzz_support PRIVATE
   support/dxcontainer_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_dxcontainer_print)
 
-sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp)
-sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer)
+# The whole-file target, and fuzz_dump, which prints inputs of every format
+# through the registry: both run after a change to any format (ROLE).
+sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp ROLE container)
+sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer ROLE printers)
 sp_fuzzer(psv0 FORMAT dxcontainer SOURCES fuzz_psv0.cpp)
 sp_fuzzer(signature FORMAT dxcontainer SOURCES fuzz_signature.cpp)
 sp_fuzzer(rts0 FORMAT dxcontainer SOURCES fuzz_rts0.cpp)

@@ -5,6 +5,7 @@ target_sources(sp_tests PRIVATE
   bitcode/llvm_dis_test.cpp
   bitcode/module_file.cpp
   bitcode/module_test.cpp
+  bitcode/printed_text_test.cpp
   bitstream/bit_cursor_test.cpp
   bitstream/bcanalyzer_compare_test.cpp
   bitstream/errors_test.cpp

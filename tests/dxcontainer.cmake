@@ -6,6 +6,7 @@ target_sources(sp_tests PRIVATE
   dxcontainer/memory_test.cpp
   dxcontainer/obj2yaml_test.cpp
   dxcontainer/parser_test.cpp
+  dxcontainer/printed_text_test.cpp
   dxcontainer/real_files_test.cpp
   dxcontainer/truncation_alignment_test.cpp
   dxcontainer/writer_test.cpp

@@ -4,6 +4,7 @@ target_sources(sp_tests PRIVATE
   fxc/cases_test.cpp
   fxc/checks_test.cpp
   fxc/listing_header_test.cpp
+  fxc/printed_text_test.cpp
   fxc/rdef_test.cpp
   fxc/real_files_test.cpp
   fxc/stat_ifce_test.cpp

@@ -5,6 +5,7 @@ target_sources(sp_tests PRIVATE
   shbin/listing_test.cpp
   shbin/memory_test.cpp
   shbin/pica_test.cpp
+  shbin/printed_text_test.cpp
   shbin/real_file_test.cpp
   shbin/writer_test.cpp
   fuzzers/shbin_mutator_test.cpp)

@@ -6,6 +6,7 @@ target_sources(sp_tests PRIVATE
   vbc/dump_test.cpp
   vbc/hostile_test.cpp
   vbc/memory_test.cpp
+  vbc/printed_text_test.cpp
   vbc/real_files_test.cpp
   vbc/round_trip_test.cpp
   vbc/spirv_test.cpp

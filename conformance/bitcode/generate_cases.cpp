@@ -32,6 +32,7 @@
 #include "bitstream/writer.h"
 #include "conformance/adapters.h"
 #include "conformance/bitcode/builders.h"
+#include "conformance/bitcode/hostile_module.h"
 #include "conformance/cases.h"
 #include "conformance/generator.h"
 #include "core/span_writer.h"
@@ -71,6 +72,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Module", "the LLVM IR layer: no MODULE_BLOCK, a record it cannot decode"},
     {"Limit", "beyond a named plausibility limit of core/limits.h"},
     {"LlvmCrash", "llvm-bcanalyzer-22 or -14 crashes or aborts on this class"},
+    {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
+             "inside (conformance/hostile_text.h)"},
 };
 
 std::string class_of(const Spec& s) {
@@ -457,13 +460,28 @@ Sidecar sidecar_for(const Spec& s, const fs::path& path) {
 
 }  // namespace
 
+// A module whose every text holds hostile bytes (build::hostile_module):
+// LLVM reads any bytes there, and each printer must print them, the
+// bcanalyzer dump as llvm-bcanalyzer-22 does (`conform` runs them all on
+// every accepted case). From text 7 on, BLOCKINFO's record name has a NUL
+// inside, where llvm-bcanalyzer stops printing it.
+std::vector<Spec> text_cases() {
+  std::vector<Spec> out;
+  for (const size_t k : {size_t{0}, size_t{7}})
+    out.push_back({"y_text_not_printable_" + std::to_string(k), bitcode::build::hostile_module(k), std::nullopt, {},
+                   {"Module", "Valid", "Text"},
+                   "every text field (producer, triple, names, attributes, metadata strings, BLOCKINFO's names) holding "
+                   "hostile bytes, from the list's text " + std::to_string(k)});
+  return out;
+}
+
 int main(int argc, char** argv) {
   return conform::gen::generator_main(
       argc, argv, "LLVM bitcode",
       [](const std::vector<fs::path>& given) {
         std::vector<Spec> specs;
         for (const fs::path& f : given) specs.push_back(given_case(f));
-        for (auto* group : {&abbrev_cases, &stream_cases, &blockinfo_cases, &wrapper_cases})
+        for (auto* group : {&abbrev_cases, &stream_cases, &blockinfo_cases, &wrapper_cases, &text_cases})
           for (Spec& s : group()) specs.push_back(std::move(s));
         return specs;
       },

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "bitcode/minimal_module.h"
+#include "conformance/hostile_text.h"
 #include "core/span_writer.h"
 #include "core/strings.h"
 #include "dxcontainer/writer.h"
@@ -124,6 +125,39 @@ std::vector<uint8_t> deflate(const std::vector<uint8_t>& in) {
     throw std::runtime_error("zlib compress2 failed");
   out.resize(size);
   return out;
+}
+
+size_t set_hostile_texts(Container& c, size_t& k) {
+  size_t set = 0;
+  auto next = [&](FileText& t) {
+    t = conform::hostile_text(k++);
+    ++set;
+  };
+  for (Part& p : c.parts) {
+    if (auto* s = content_if<Signature>(p))
+      for (SignatureElement& e : s->elements) next(e.name);
+    if (auto* psv = content_if<Psv>(p)) {
+      for (auto* list : {&psv->inputs, &psv->outputs, &psv->patch_or_prim})
+        for (PsvSignatureElement& e : *list) next(e.name);
+      if (psv->version >= 3) next(psv->entry_name);
+    }
+    if (auto* d = content_if<DebugName>(p)) next(d->name);
+    if (auto* v = content_if<CompilerVersion>(p)) {
+      next(v->commit_sha);
+      next(v->custom_version);
+    }
+    if (auto* s = content_if<SourceInfo>(p)) {
+      for (SourceFile& f : s->files) {
+        next(f.name);
+        next(f.content);
+      }
+      for (SourceArg& a : s->args) {
+        next(a.name);
+        next(a.value);
+      }
+    }
+  }
+  return set;
 }
 
 }  // namespace sp::dxc::build

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "dxcontainer/model.h"
+
 namespace sp::dxc::build {
 
 struct RawPartSpec {
@@ -47,5 +49,11 @@ struct RawPartSpec {
 
 // zlib at level 9 (deterministic for a given zlib version).
 [[nodiscard]] std::vector<uint8_t> deflate(const std::vector<uint8_t>& in);
+
+// Sets every text field of `c`'s decoded parts (signature and PSV0 element
+// names, PSV0's entry name, ILDN's name, VERS's strings, SRCI's file names,
+// contents and arguments) to conform::hostile_text(k), k counting up;
+// returns how many it set. The texts are static: `c` may be written.
+size_t set_hostile_texts(Container& c, size_t& k);
 
 }  // namespace sp::dxc::build

@@ -29,6 +29,7 @@
 #include "dxcontainer/describe.h"
 #include "dxcontainer/digest.h"
 #include "dxcontainer/obj2yaml.h"
+#include "dxcontainer/writer.h"
 #include "formats/read.h"
 #include "formats/registry.h"
 
@@ -88,6 +89,8 @@ const std::map<std::string, std::string> kFlags = {
     {"CompilerVersion", "VERS compiler version"},
     {"Hash", "HASH and SFI0"},
     {"Truncated", "a part shorter than its fixed layout"},
+    {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
+             "inside (conformance/hostile_text.h)"},
 };
 
 std::string class_of(const Spec& s) {
@@ -510,6 +513,30 @@ Spec given_case(const fs::path& path) {
   return s;
 }
 
+// Given containers with every text field made hostile
+// (build::set_hostile_texts): signature and PSV0 element names and PSV0's
+// entry name (yaml2obj-22's v3 pixel shader), ILDN, VERS and SRCI (the
+// writer's debug parts). Any bytes are allowed there; each printer must
+// print them (`conform` runs them all on every accepted case).
+std::vector<Spec> text_cases(const std::vector<fs::path>& given) {
+  std::vector<Spec> out;
+  size_t k = 0;
+  for (const fs::path& f : given) {
+    const std::string stem = f.stem().string();
+    if (stem != "writer_dxc_debug" && stem != "writer_dxc_full_rts0_v1" && stem != "yaml2obj_psv0_v3_pixel") continue;
+    ParseResult r = parse_container(read_file(f));
+    if (!r.ok()) continue;
+    (void)build::set_hostile_texts(*r.container, k);
+    Spec s;
+    s.name = "y_text_not_printable_" + stem;
+    s.bytes = write_container(*r.container);
+    s.flags = {"Valid", "Text"};
+    s.comment = stem + " with every text field holding hostile bytes (invalid UTF-8, control characters, a NUL)";
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
   return conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
@@ -523,6 +550,7 @@ int main(int argc, char** argv) {
       [](const std::vector<fs::path>& given) {
         std::vector<Spec> specs;
         for (const fs::path& f : given) specs.push_back(given_case(f));
+        for (Spec& s : text_cases(given)) specs.push_back(std::move(s));
         for (auto* group : {&container_layer_cases, &duplicate_cases, &part_cases})
           for (Spec& s : group()) specs.push_back(std::move(s));
         return specs;

@@ -1,6 +1,12 @@
 #include "conformance/fxc/builders.h"
 
+#include "conformance/dxcontainer/builders.h"
+#include "conformance/hostile_text.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/writer.h"
 #include "fxc/builder.h"
+#include "fxc/chunks.h"
+#include "fxc/rdef_builder.h"
 
 namespace sp::fxc::cases {
 namespace {
@@ -830,6 +836,61 @@ std::vector<ProgramCase> valid_programs() {
   out.push_back(custom_data("empty", CustomData::comment, {}, "a comment of no DWORDs: length 2"));
   for (ProgramCase& c : types_and_versions()) out.push_back(std::move(c));
   return out;
+}
+
+namespace {
+
+// Sets the chunk's texts, counting them in `set`.
+void set_texts(ChunkModel& model, size_t& k, size_t& set) {
+  auto next = [&](FileText& t) {
+    // A record without a name (an SM4 type) keeps none: the layout gives
+    // only a named one a string.
+    if (t.empty()) return;
+    t = conform::hostile_text(k++);
+    ++set;
+  };
+  if (auto* rdef = std::get_if<Rdef>(&model)) {
+    next(rdef->creator.text);
+    for (RdefBinding& b : rdef->bindings) next(b.name.text);
+    for (RdefConstantBuffer& cb : rdef->constant_buffers) {
+      next(cb.name.text);
+      for (RdefVariable& v : cb.variables) next(v.name.text);
+    }
+    for (RdefType& t : rdef->types) {
+      next(t.name.text);
+      for (RdefMember& m : t.members) next(m.name.text);
+    }
+    rdef->gaps.clear();  // bytes at the old layout's offsets
+    lay_out_rdef(*rdef);
+  }
+  if (auto* ifce = std::get_if<Interfaces>(&model)) {
+    for (ClassType& t : ifce->class_types) next(t.name);
+    for (ClassInstance& c : ifce->class_instances) next(c.name);
+  }
+}
+
+}  // namespace
+
+std::vector<uint8_t> with_hostile_texts(Bytes container, size_t& k, size_t& set) {
+  dxc::ParseResult r = dxc::parse_container(container);
+  if (!r.ok()) return {};
+  set += dxc::build::set_hostile_texts(*r.container, k);
+  std::vector<std::vector<uint8_t>> chunks;  // the parts' new bytes, alive until written
+  chunks.reserve(r.container->parts.size());
+  for (dxc::Part& p : r.container->parts) {
+    const std::string tag = fourcc_text(p.fourcc);
+    const ChunkKind* kind = chunk_kind(tag);
+    if (kind == nullptr) continue;
+    const Limits limits;
+    Context ctx(limits, p.data.size());
+    const FieldPath root = FieldPath::root(tag);
+    Chunk chunk;
+    if (!parse_chunk(*kind, ChunkScope{p.data, 0, root, ctx}, chunk)) continue;
+    const size_t before = set;
+    set_texts(chunk.model, k, set);
+    if (set != before) p.data = chunks.emplace_back(kind->write(chunk.model));
+  }
+  return dxc::write_container(*r.container);
 }
 
 }  // namespace sp::fxc::cases

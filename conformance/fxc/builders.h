@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bytes.h"
 #include "fxc/program.h"
 
 namespace sp::fxc::cases {
@@ -35,5 +36,12 @@ struct ProgramCase {
 // `offsets` levels (at most depth - 1) add an immediate 0 to their index,
 // a DWORD each.
 [[nodiscard]] Program nested_relative(uint32_t depth, uint32_t offsets = 0);
+
+// `container` with every text the fxc chunks' writers set (RDEF's creator
+// and names, IFCE's class names; a record without a name keeps none) and
+// the container's signature names made conform::hostile_text(k), k
+// counting up; `set` counts them. Empty when the container does not
+// parse.
+[[nodiscard]] std::vector<uint8_t> with_hostile_texts(Bytes container, size_t& k, size_t& set);
 
 }  // namespace sp::fxc::cases

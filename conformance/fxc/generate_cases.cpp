@@ -73,6 +73,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Ifce", "the IFCE chunk: class types, class instances, interface slots"},
     {"Unterminated", "a string with no NUL inside its chunk"},
     {"Aliasing", "records that share one table, so decoding grows faster than the input"},
+    {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
+             "inside (conformance/hostile_text.h)"},
 };
 
 std::string class_of(const Spec& s) {
@@ -554,6 +556,29 @@ void semantic_cases(Suite& s) {
   }
 }
 
+// The valid cases with RDEF and IFCE, each again with every text field
+// made hostile (cases::with_hostile_texts): RDEF's creator and names,
+// IFCE's class names, the signatures' names. Any bytes are allowed there;
+// each printer, fxc's listing too, must print them (`conform` runs them
+// all on every accepted case).
+void text_cases(Suite& s) {
+  size_t k = 0;
+  std::vector<Spec> copies;
+  for (const Spec& spec : s.specs) {
+    if (spec.name != "y_ifce_class_linkage" && spec.name != "y_rdef_sm50_class_linkage" &&
+        spec.name != "y_sm50_class_linkage")
+      continue;
+    size_t set = 0;
+    Spec copy = spec;
+    copy.name = "y_text_not_printable_" + spec.name.substr(2);
+    copy.bytes = cases::with_hostile_texts(spec.bytes, k, set);
+    copy.flags.push_back("Text");
+    copy.comment = spec.name + " with every text field holding hostile bytes (invalid UTF-8, control characters, a NUL)";
+    copies.push_back(std::move(copy));
+  }
+  for (Spec& c : copies) s.specs.push_back(std::move(c));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -563,7 +588,7 @@ int main(int argc, char** argv) {
         Suite s;
         for (auto* group : {&valid_cases, &opcode_cases, &length_cases, &operand_cases, &declaration_cases,
                             &custom_data_cases, &header_cases, &warning_cases, &semantic_cases,
-                            &cases::rdef_cases, &cases::stat_ifce_cases})
+                            &cases::rdef_cases, &cases::stat_ifce_cases, &text_cases})
           group(s);
         return s.specs;
       },

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "conformance/hostile_text.h"
+
 namespace sp::shbin::build {
 namespace {
 
@@ -355,6 +357,21 @@ Shbin vertex_and_geometry(Layout layout) {
   gs.labels = {label("gmain", 4, 0x10001, 5)};
   if (layout == Layout::nihstro) vs.version = gs.version = 0;
   return shbin(layout, code, {std::move(vs), std::move(gs)});
+}
+
+std::vector<uint8_t> with_hostile_texts(Shbin s, size_t& k, size_t& set) {
+  auto next = [&](FileString& t) {
+    t = std::string(conform::hostile_text(k++));
+    ++set;
+  };
+  for (LineInfo& line : s.dvlp.lines) next(line.file);
+  for (Dvle& d : s.dvles) {
+    for (Uniform& u : d.uniforms) next(u.name);
+    for (Label& l : d.labels) next(l.name);
+  }
+  s.unclaimed.clear();  // bytes at the old layout's offsets
+  lay_out(s, Layout::picasso);
+  return write_shbin(s);
 }
 
 }  // namespace sp::shbin::build

@@ -135,4 +135,9 @@ class Code {
 // output map.
 [[nodiscard]] Shbin vertex_and_geometry(Layout layout);
 
+// `s` with every text the writer sets (uniform and label names, the line
+// information's file names) made conform::hostile_text(k), k counting up,
+// laid out as picasso lays it out and written; `set` counts the texts.
+[[nodiscard]] std::vector<uint8_t> with_hostile_texts(Shbin s, size_t& k, size_t& set);
+
 }  // namespace sp::shbin::build

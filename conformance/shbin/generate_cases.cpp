@@ -22,6 +22,7 @@
 
 #include "conformance/generator.h"
 #include "conformance/shbin/edits.h"
+#include "conformance/shbin/builders.h"
 #include "conformance/shbin/samples.h"
 #include "formats/registry.h"
 
@@ -58,6 +59,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Limit", "beyond a named limit of core/limits.h"},
     {"Semantics", "decodes, but no writer writes it: the semantic checks' warnings"},
     {"FlowControl", "a jump, call, if or loop target outside the code"},
+    {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
+             "inside (conformance/hostile_text.h)"},
 };
 
 std::string class_of(const Spec& s) {
@@ -259,6 +262,21 @@ void semantic_cases(Suite& s) {
 
 }  // namespace
 
+// The samples with the most text (uniform and label names, line
+// information's file names), each with every such field holding hostile
+// bytes (build::with_hostile_texts), laid out as picasso lays it out. Any
+// bytes are allowed there; each printer, the pica listing too, must print
+// them (`conform` runs them all on every accepted case).
+void text_cases(Suite& s) {
+  size_t k = 0;
+  for (const std::string name : {"line_information_picasso", "every_format_picasso", "vertex_and_geometry_picasso"}) {
+    size_t set = 0;
+    s.add("y_text_not_printable_" + name, build::with_hostile_texts(build::sample(name), k, set), std::nullopt,
+          {"Valid", "Picasso", "Text"}, name + " with every text field holding hostile bytes (invalid UTF-8, control "
+                                              "characters, a NUL)");
+  }
+}
+
 int main(int argc, char** argv) {
   return conform::gen::generator_main(
       argc, argv, "Nintendo 3DS shader binary",
@@ -266,7 +284,7 @@ int main(int argc, char** argv) {
         Suite s;
         for (auto* group :
              {&valid_cases, &magic_cases, &truncation_cases, &offset_table_cases, &table_cases, &string_cases,
-              &semantic_cases})
+              &semantic_cases, &text_cases})
           group(s);
         return s.specs;
       },

@@ -1,6 +1,9 @@
 #include "conformance/vbc/builders.h"
 
+#include <list>
 #include <stdexcept>
+
+#include "conformance/hostile_text.h"
 
 namespace sp::vbc::build {
 namespace {
@@ -245,6 +248,45 @@ std::vector<uint8_t> bytes_of(std::span<const uint32_t> words) {
   std::vector<uint8_t> out(words.size() * 4);
   for (size_t i = 0; i < words.size(); ++i) store_le(out.data() + 4 * i, words[i]);
   return out;
+}
+
+namespace {
+
+constexpr uint32_t kOpEntryPoint = 15;
+
+// `code` with each OpEntryPoint's name overwritten by `text`.
+std::vector<uint8_t> renamed_entry_points(Bytes code, std::string_view text, size_t& set) {
+  std::vector<uint8_t> out(code.begin(), code.end());
+  for (size_t at = kSpirvHeaderWords * 4; at + 4 <= out.size();) {
+    const uint32_t word = load_le<uint32_t>(out.data() + at);
+    const size_t words = word >> 16;
+    if (words == 0 || at + 4 * words > out.size()) break;
+    if ((word & 0xFFFF) == kOpEntryPoint && words > 3) {
+      uint8_t* name = out.data() + at + 12;
+      const size_t room = 4 * (words - 3);
+      for (size_t i = 0; i < room && name[i] != 0; ++i) {
+        name[i] = static_cast<uint8_t>(text[i % text.size()]);
+        if (name[i] == 0) name[i] = 1;  // the name keeps its length
+      }
+      ++set;
+    }
+    at += 4 * words;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> with_hostile_texts(Shader s, size_t& k, size_t& names, size_t& entries) {
+  std::list<std::vector<uint8_t>> code;  // the stages' new SPIR-V, alive until written
+  for (StageCode& stage : s.stages)
+    if (stage.present()) stage.code = code.emplace_back(renamed_entry_points(stage.code, conform::hostile_text(k++), entries));
+  if (s.uniform)
+    for (UniformMember& m : s.uniform->members) {
+      m.name = std::string(conform::hostile_text(k++));
+      ++names;
+    }
+  return bytes(s);
 }
 
 }  // namespace sp::vbc::build

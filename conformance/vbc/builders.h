@@ -65,6 +65,14 @@ struct Sample {
 // write_shader() of a model.
 [[nodiscard]] std::vector<uint8_t> bytes(const Shader& shader, const WriteOptions& options = {});
 
+// `s` written with every text made conform::hostile_text(k), k counting
+// up: the uniform's member names, which the writer sets, and each stage's
+// entry point names, written into a copy of its SPIR-V over the name's own
+// bytes (cut or repeated to its length, a NUL in the text as 1: the name
+// keeps its length and the instruction its words). `names` and `entries`
+// count them.
+[[nodiscard]] std::vector<uint8_t> with_hostile_texts(Shader s, size_t& k, size_t& names, size_t& entries);
+
 // ---- Editing written files -------------------------------------------------------
 inline constexpr size_t kVersionAt = 3;
 inline constexpr size_t kShaderTypeAt = 4;

@@ -58,6 +58,8 @@ const std::map<std::string, std::string> kFlags = {
     {"CrossCheck", "the reflection against the SPIR-V: entry points, locations, stage masks (warnings)"},
     {"Padding", "reserved padding bytes that are not zero (a warning)"},
     {"NotARule", "what neither the wiki nor Vega's loader makes a rule, which shaderprobe accepts silently"},
+    {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
+             "inside (conformance/hostile_text.h)"},
 };
 
 std::string class_of(const Spec& s) {
@@ -517,13 +519,26 @@ std::string spirv_val_note(const fs::path& file) {
 
 }  // namespace
 
+// Valid samples with every text field holding hostile bytes
+// (build::with_hostile_texts): the uniform's member names and the entry
+// point names in each stage's SPIR-V. VSL's reader takes any bytes there;
+// each printer, the spirv dump too, must print them (`conform` runs them
+// all on every accepted case).
+void text_cases(Suite& s) {
+  size_t k = 0, names = 0, entries = 0;
+  for (const std::string name : {"basic", "all_stages"})
+    s.add("y_text_not_printable_" + name, build::with_hostile_texts(build::sample(name), k, names, entries),
+          std::nullopt, {"Valid", "Text"},
+          name + " with its member and entry point names holding hostile bytes (invalid UTF-8, control characters)");
+}
+
 int main(int argc, char** argv) {
   return conform::gen::generator_main(
       argc, argv, "VSL compiled shader",
       [](const std::vector<fs::path>&) {
         Suite s;
         for (auto* group : {&valid_cases, &header_cases, &record_cases, &structure_cases, &bad_writer_cases,
-                            &spirv_cases, &cross_check_cases})
+                            &spirv_cases, &cross_check_cases, &text_cases})
           group(s);
         return s.specs;
       },

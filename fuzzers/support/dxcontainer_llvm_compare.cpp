@@ -211,7 +211,7 @@ void compare_signature(Diffs& d, const std::string& at, const dx::Signature& our
     d.eq(e + ".exclusive_mask", o.exclusive_mask, el.ExclusiveMask);
     d.eq(e + ".min_precision", o.min_precision, static_cast<uint32_t>(el.MinPrecision));
     const llvm::StringRef name = theirs.getName(el.NameOffset);
-    d.bytes(e + ".name", Bytes(reinterpret_cast<const uint8_t*>(o.name.data()), o.name.size()), name);
+    d.bytes(e + ".name", Bytes(reinterpret_cast<const uint8_t*>(o.name.bytes().data()), o.name.size()), name);
   }
   d.eq(at + ".elements.size", ours.elements.size(), i);
 }

@@ -119,7 +119,7 @@ std::string compare_with_vkd3d(const dxc::Container& container, const fxc::Progr
     // V4: name offset 0 is "no name" to shaderprobe; vkd3d reads a string
     // there, at the part's first bytes.
     if (a.name_offset != 0 && a.name != b.semantic_name)
-      diff += at + ".semantic_name: shaderprobe " + std::string(a.name) + ", vkd3d " + b.semantic_name + "\n";
+      diff += at + ".semantic_name: shaderprobe " + a.name.printable() + ", vkd3d " + utf8_text(b.semantic_name) + "\n";
     differs(at + ".semantic_index", a.semantic_index, b.semantic_index);
     differs(at + ".sysval", a.system_value, b.sysval);
     differs(at + ".component_type", a.component_type, b.component_type);

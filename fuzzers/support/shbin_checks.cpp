@@ -79,7 +79,8 @@ void check_error_shape(const Diagnostic& d, Bytes file) {
 
 // The name at `offset` of `table` is `name`, and its NUL lies inside the
 // table: a read that ran past the table would have found another end.
-void check_name(const std::string& table, uint32_t offset, const std::string& name, const char* what) {
+void check_name(FileText table_text, uint32_t offset, FileText name_text, const char* what) {
+  const std::string_view table = table_text.bytes(), name = name_text.bytes();
   const bool inside = offset < table.size() && name.size() < table.size() - offset &&
                       table.compare(offset, name.size(), name) == 0 && table[offset + name.size()] == '\0';
   check(inside, "a name does not end inside its table", what);

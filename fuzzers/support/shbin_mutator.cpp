@@ -322,7 +322,7 @@ class Mutation {
     } else {
       layout_ = Layout::nihstro;
       s_.dvlp.lines.clear();
-      s_.dvlp.strings.clear();
+      s_.dvlp.strings = {};
     }
     return true;
   }

@@ -22,6 +22,14 @@ bool is_print(uint8_t c) { return c >= 0x20 && c <= 0x7E; }
 
 using Text = TextBuffer;
 
+// How llvm-bcanalyzer prints a BLOCKINFO name: as the C string its
+// GetBlockName / GetCodeName return, so up to the first NUL, and the bytes
+// before it as they are (the peer escapes nothing there).
+std::string_view blockinfo_name(FileText name) {
+  const std::string_view bytes = name.bytes();
+  return bytes.substr(0, bytes.find('\0'));
+}
+
 char* put_indent(char* p, size_t level) {
   std::memset(p, ' ', 2 * level);
   return p + 2 * level;
@@ -135,7 +143,7 @@ class Dumper {
   // LLVM's table for IR streams.
   std::string block_name(const Reader& r, uint32_t id) const {
     if (id >= bitstream::kFirstApplicationBlockId) {
-      if (auto n = r.blockinfo_block_name(id); n && !n->empty()) return std::string(*n);
+      if (auto n = r.blockinfo_block_name(id); n && !n->empty()) return std::string(blockinfo_name(*n));
       if (ir_) {
         if (auto n = analyzer_block_name(id); !n.empty()) return std::string(n);
       }
@@ -151,7 +159,7 @@ class Dumper {
       static constexpr std::string_view kNames[] = {{}, "SETBID", "BLOCKNAME", "SETRECORDNAME"};
       if (code >= 1 && code <= 3) return kNames[code];
     } else if (block >= bitstream::kFirstApplicationBlockId) {
-      if (auto name = r.blockinfo_record_name(block, code)) return name;
+      if (auto name = r.blockinfo_record_name(block, code)) return blockinfo_name(*name);
       if (ir_) {
         if (auto n = analyzer_record_name(block, code); !n.empty()) return n;
       }

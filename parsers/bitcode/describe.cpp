@@ -10,8 +10,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string text(std::string_view s) { return utf8_text(s); }
-
 // Field names of the global value records after the name (LLVMBitCodes.h
 // and BitcodeWriter); operands past the list are "opN".
 constexpr std::string_view kGlobalVarFields[] = {
@@ -51,7 +49,7 @@ void global_var_flags(json& j, uint64_t field) {
 }
 
 json global_value(const Module& m, const GlobalValue& g) {
-  json j = {{"name", text(g.name)}};
+  json j = {{"name", g.name}};
   const auto names = field_names(g);
   for (size_t i = 0; i < g.fields.size(); ++i) {
     const std::string key = i < names.size() ? std::string(names[i]) : strprintf("op%zu", i);
@@ -60,7 +58,7 @@ json global_value(const Module& m, const GlobalValue& g) {
       continue;
     }
     j[key] = g.fields[i];
-    if (key == "type") j["type_name"] = text(type_name(m, g.fields[i]));
+    if (key == "type") j["type_name"] = type_name(m, g.fields[i]);
     if (key == "linkage") {
       if (auto n = linkage_name(g.fields[i]); !n.empty()) j["linkage_name"] = std::string(n);
     }
@@ -84,17 +82,17 @@ json attribute(const Module& m, const Attribute& a) {
     }
     case Attribute::Kind::type_value: {
       const auto n = attribute_name(a.code);
-      return std::string(n.empty() ? "attr" : n) + "(" + text(type_name(m, a.value)) + ")";
+      return std::string(n.empty() ? "attr" : n) + "(" + type_name(m, a.value) + ")";
     }
     case Attribute::Kind::range:
     case Attribute::Kind::range_list: {
       const auto n = attribute_name(a.code);
-      return std::string(n.empty() ? "attr" : n) + "(" + text(a.str_value) + ")";
+      return std::string(n.empty() ? "attr" : n) + "(" + a.str_value.printable() + ")";
     }
     case Attribute::Kind::string:
-      return "\"" + text(a.key) + "\"";
+      return "\"" + a.key.printable() + "\"";
     case Attribute::Kind::string_value:
-      return "\"" + text(a.key) + "\"=\"" + text(a.str_value) + "\"";
+      return "\"" + a.key.printable() + "\"=\"" + a.str_value.printable() + "\"";
   }
   return nullptr;
 }
@@ -103,16 +101,16 @@ json attribute(const Module& m, const Attribute& a) {
 
 json describe_module(const Module& m) {
   json j;
-  j["producer"] = text(m.producer);
+  j["producer"] = m.producer;
   j["epoch"] = m.epoch ? json(*m.epoch) : json(nullptr);
   j["version"] = m.version;
-  j["triple"] = text(m.triple);
-  j["datalayout"] = text(m.datalayout);
-  j["source_filename"] = text(m.source_filename);
-  if (!m.inline_asm.empty()) j["asm"] = text(m.inline_asm);
-  auto strings = [](const std::vector<std::string>& v) {
+  j["triple"] = m.triple;
+  j["datalayout"] = m.datalayout;
+  j["source_filename"] = m.source_filename;
+  if (!m.inline_asm.empty()) j["asm"] = m.inline_asm;
+  auto strings = [](const std::vector<FileString>& v) {
     json a = json::array();
-    for (const auto& s : v) a.push_back(text(s));
+    for (const FileString& s : v) a.push_back(s);
     return a;
   };
   j["section_names"] = strings(m.section_names);
@@ -122,9 +120,9 @@ json describe_module(const Module& m) {
   for (size_t i = 0; i < m.types.size(); ++i) {
     const Type& t = m.types[i];
     if (t.identified) {
-      types.push_back({{"name", text(type_name(m, i))}, {"body", text(struct_body(m, i))}});
+      types.push_back({{"name", type_name(m, i)}, {"body", struct_body(m, i)}});
     } else {
-      types.push_back(text(type_name(m, i)));
+      types.push_back(type_name(m, i));
     }
   }
   j["types"] = std::move(types);
@@ -159,7 +157,7 @@ json describe_module(const Module& m) {
   j["function_bodies"] = m.function_bodies;
   if (m.vst_offset) j["vst_offset"] = *m.vst_offset;
   json ints = json::array();
-  for (const IntegerConstant& c : m.integers) ints.push_back({{"type", text(type_name(m, c.type))}, {"value", c.value}});
+  for (const IntegerConstant& c : m.integers) ints.push_back({{"type", type_name(m, c.type)}, {"value", c.value}});
   j["integer_constants"] = std::move(ints);
   j["other_constants"] = m.other_constants;
   j["metadata_strings"] = strings(m.metadata_strings);

@@ -15,6 +15,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 
 namespace sp::bitcode {
 
@@ -35,7 +36,7 @@ struct Type {
   uint64_t element = 0;          // pointee, array / vector element, function result
   std::vector<uint64_t> members;  // struct elements, function parameters, target type parameters
   std::vector<uint64_t> int_params;  // target type integer parameters
-  std::string name;               // STRUCT_NAME before it
+  FileString name;                // STRUCT_NAME before it
 };
 
 struct Attribute {
@@ -46,8 +47,8 @@ struct Attribute {
   Kind kind = Kind::enum_;
   uint64_t code = 0;       // ATTR_KIND_* for the well-known kinds
   uint64_t value = 0;      // int_ value, type_value type index
-  std::string key;         // string / string_value
-  std::string str_value;   // string_value
+  FileString key;         // string / string_value
+  FileString str_value;   // string_value
 };
 
 struct AttributeGroup {
@@ -61,7 +62,7 @@ struct GlobalValue {
   enum class Kind : uint8_t { variable, function, alias, ifunc };
   Kind kind = Kind::variable;
   uint32_t code = 0;                   // the MODULE_CODE_* record
-  std::string name;
+  FileString name;
   std::optional<std::pair<uint64_t, uint64_t>> strtab;  // offset, size (version 2)
   std::vector<uint64_t> fields;        // operands after the name
   uint64_t record_bit = 0;             // where the record starts, for deferred checks
@@ -74,12 +75,12 @@ struct IntegerConstant {
 };
 
 struct Module {
-  std::string producer;             // IDENTIFICATION STRING
+  FileString producer;              // IDENTIFICATION STRING
   std::optional<uint64_t> epoch;
   uint64_t block_index = 0;         // of the MODULE_BLOCK among the top-level blocks
   uint64_t version = 0;
-  std::string triple, datalayout, source_filename, inline_asm;
-  std::vector<std::string> section_names, deplibs, gc_names;
+  FileString triple, datalayout, source_filename, inline_asm;
+  std::vector<FileString> section_names, deplibs, gc_names;
   std::vector<Type> types;
   std::optional<uint64_t> declared_types;  // NUMENTRY
   std::vector<AttributeGroup> attribute_groups;
@@ -88,7 +89,7 @@ struct Module {
   std::optional<uint64_t> vst_offset;
   std::vector<IntegerConstant> integers;  // CST_CODE_INTEGER of every CONSTANTS_BLOCK
   uint64_t other_constants = 0;
-  std::vector<std::string> metadata_strings;
+  std::vector<FileString> metadata_strings;
   std::vector<std::pair<uint32_t, uint64_t>> block_counts;  // block id -> instances inside the module
   uint64_t function_bodies = 0;
   Bytes strtab;  // the first STRTAB blob after the module (v2 names)

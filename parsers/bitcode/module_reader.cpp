@@ -227,7 +227,7 @@ class ModuleReader {
       case kMetadataBlock:
         if (rec.code == kMetadataStrings && rec.has_blob && r.depth() == 2) {
           const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
-            m->metadata_strings.emplace_back(s.begin(), s.end());
+            m->metadata_strings.emplace_back(std::string(s.begin(), s.end()));
           });
           if (!problem.empty()) return bad(r, Code::invalid_metadata_strings, std::string(problem));
         }
@@ -319,10 +319,12 @@ class ModuleReader {
     g.id = rec.ops[0];
     g.param_index = rec.ops[1];
     const auto ops = rec.ops;
-    auto string_at = [&](size_t& i, std::string& out) {  // NUL-terminated chars
-      while (i < ops.size() && ops[i] != 0) out += static_cast<char>(ops[i++]);
+    auto string_at = [&](size_t& i, FileString& out) {  // NUL-terminated chars
+      std::string chars;
+      while (i < ops.size() && ops[i] != 0) chars += static_cast<char>(ops[i++]);
       if (i == ops.size()) return false;
       ++i;
+      out = std::move(chars);
       return true;
     };
     for (size_t i = 2; i < ops.size();) {
@@ -362,10 +364,12 @@ class ModuleReader {
           if (kind == 8) count = ops[i++];
           const uint64_t width = ops[i++];
           a.value = width;
+          std::string ranges;
           for (uint64_t k = 0; k < count && ok; ++k) {
-            if (!a.str_value.empty()) a.str_value += ", ";
-            ok = read_range(ops, i, width, a.str_value);
+            if (!ranges.empty()) ranges += ", ";
+            ok = read_range(ops, i, width, ranges);
           }
+          a.str_value = std::move(ranges);
           break;
         }
         default: {
@@ -447,7 +451,7 @@ class ModuleReader {
                                             static_cast<unsigned long long>(offset),
                                             static_cast<unsigned long long>(size), m.strtab.size()));
         }
-        g.name.assign(name->begin(), name->end());
+        g.name = std::string(name->begin(), name->end());
       }
     }
     return true;

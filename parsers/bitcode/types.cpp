@@ -204,7 +204,18 @@ namespace {
 // LLVM's printLLVMNameWithoutPrefix: a name of [-a-zA-Z$._0-9] not
 // starting with a digit prints bare, anything else in quotes with bytes
 // outside printable ASCII, '"' and '\\' as \XX.
-void append_name(std::string& out, std::string_view name) {
+// LLVM's printEscapedString: printable ASCII but '"' and '\\' as it is,
+// every other byte as \XX.
+void append_escaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7F && c != '"' && c != '\\') out += c;
+    else out += strprintf("\\%02X", u);
+  }
+}
+
+void append_name(std::string& out, FileText text) {
+  const std::string_view name = text.bytes();
   bool plain = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
   for (char c : name) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -216,11 +227,7 @@ void append_name(std::string& out, std::string_view name) {
     return;
   }
   out += '"';
-  for (char c : name) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7F && c != '"' && c != '\\') out += c;
-    else out += strprintf("\\%02X", u);
-  }
+  append_escaped(out, name);
   out += '"';
 }
 
@@ -299,7 +306,9 @@ void print_type(const Module& m, uint64_t index, std::string& out, bool inline_s
       out += t.packed ? " }>" : " }";
       return;
     case TypeKind::target:
-      out += "target(\"" + t.name + "\"";
+      out += "target(\"";
+      append_escaped(out, t.name.bytes());
+      out += '"';
       for (uint64_t p : t.members) {
         out += ", ";
         print_type(m, p, out, false);

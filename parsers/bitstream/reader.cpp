@@ -325,7 +325,7 @@ bool Reader::read_abbreviated(uint32_t id) {
 bool Reader::blockinfo_record() {
   Frame& f = frames_.back();
   const auto ops = record_.ops;
-  auto text = [](std::span<const uint64_t> chars) {
+  auto text = [](std::span<const uint64_t> chars) -> FileString {
     std::string s;
     s.reserve(chars.size());
     for (uint64_t c : chars) s += static_cast<char>(c);  // LLVM keeps the low byte
@@ -363,17 +363,17 @@ bool Reader::blockinfo_record() {
 
 Reader::BlockInfo& Reader::blockinfo_for(uint32_t block_id) { return blockinfo_[block_id]; }
 
-std::optional<std::string_view> Reader::blockinfo_block_name(uint32_t block_id) const {
+std::optional<FileText> Reader::blockinfo_block_name(uint32_t block_id) const {
   auto it = blockinfo_.find(block_id);
   if (it == blockinfo_.end() || !it->second.name) return std::nullopt;
-  return std::string_view(*it->second.name);
+  return FileText(*it->second.name);
 }
 
-std::optional<std::string_view> Reader::blockinfo_record_name(uint32_t block_id, uint32_t code) const {
+std::optional<FileText> Reader::blockinfo_record_name(uint32_t block_id, uint32_t code) const {
   if (record_names_.empty()) return std::nullopt;
   auto it = record_names_.find(uint64_t{block_id} << 32 | code);
   if (it == record_names_.end()) return std::nullopt;
-  return std::string_view(it->second);
+  return FileText(it->second);
 }
 
 bool Reader::vbr_failed(ReadStatus s, unsigned width, unsigned max_bits, std::string_view what) {
@@ -391,7 +391,7 @@ std::string Reader::block_label(uint32_t id) const {
   if (namer_ != nullptr) {
     if (auto n = namer_(id); !n.empty()) return std::string(n);
   }
-  if (auto n = blockinfo_block_name(id)) return std::string(*n);
+  if (auto n = blockinfo_block_name(id)) return n->printable();
   return strprintf("block%u", id);
 }
 

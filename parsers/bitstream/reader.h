@@ -37,6 +37,7 @@
 #include "bitstream/abbrev.h"
 #include "bitstream/bit_cursor.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 
 namespace sp::bitstream {
 
@@ -93,8 +94,8 @@ class Reader {
   [[nodiscard]] uint64_t bit_offset() const { return cursor_.bit_offset(); }
 
   // Names registered by the BLOCKINFO in effect (BLOCKNAME, SETRECORDNAME).
-  [[nodiscard]] std::optional<std::string_view> blockinfo_block_name(uint32_t block_id) const;
-  [[nodiscard]] std::optional<std::string_view> blockinfo_record_name(uint32_t block_id, uint32_t code) const;
+  [[nodiscard]] std::optional<FileText> blockinfo_block_name(uint32_t block_id) const;
+  [[nodiscard]] std::optional<FileText> blockinfo_record_name(uint32_t block_id, uint32_t code) const;
 
   // The path of the current position, as errors print it.
   [[nodiscard]] std::string path() const;
@@ -116,7 +117,7 @@ class Reader {
   };
   struct BlockInfo {
     uint32_t abbrev_list = UINT32_MAX;
-    std::optional<std::string> name;
+    std::optional<FileString> name;
   };
   enum class Leaf : uint8_t { none, record, abbrev, block };
 
@@ -160,7 +161,7 @@ class Reader {
   std::vector<AbbrevOp> bi_ops_;
   std::vector<std::vector<Abbrev>> bi_lists_;
   std::unordered_map<uint32_t, BlockInfo> blockinfo_;
-  std::unordered_map<uint64_t, std::string> record_names_;  // block << 32 | code
+  std::unordered_map<uint64_t, FileString> record_names_;  // block << 32 | code
 
   std::vector<AbbrevOp> scratch_;  // DEFINE_ABBREV before it is checked
 };

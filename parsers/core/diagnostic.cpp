@@ -17,6 +17,13 @@ constexpr std::array kCodes = {
 #undef SP_DIAG
 };
 
+// Paths are bounded by FieldPath::str(), messages here: no diagnostic a
+// parse reports grows with its input. A message is for people, and every
+// printer takes it as it is (`check`'s line, the JSON of every dump): it
+// is made valid UTF-8 here, once, whatever text from the file a call site
+// put in it.
+std::string message_text(std::string message) { return capped_text(cleaned_text(std::move(message))); }
+
 }  // namespace
 
 const CodeInfo& code_info(Code code) { return kCodes[static_cast<size_t>(code)]; }
@@ -42,10 +49,8 @@ std::string Diagnostic::to_string() const {
   return out;
 }
 
-// Paths are bounded by FieldPath::str(), messages here: no diagnostic a
-// parse reports grows with its input.
 bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string message) {
-  if (!error_) error_ = Diagnostic{code, offset, at.str(), capped_text(std::move(message))};
+  if (!error_) error_ = Diagnostic{code, offset, at.str(), message_text(std::move(message))};
   return false;
 }
 
@@ -54,17 +59,17 @@ bool Context::fail(Code code, uint64_t offset, const FieldPath& at, std::string 
 // some 2,000) would otherwise format every one of them.
 void Context::warn(Code code, uint64_t offset, const FieldPath& at, std::string message) {
   if (warnings_truncated_) return;
-  add_warning(Diagnostic{code, offset, at.str(), capped_text(std::move(message))});
+  add_warning(Diagnostic{code, offset, at.str(), message_text(std::move(message))});
 }
 
 bool Context::fail_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
-  if (!error_) error_ = Diagnostic{code, bit, at.str(), capped_text(std::move(message)), OffsetUnit::bit};
+  if (!error_) error_ = Diagnostic{code, bit, at.str(), message_text(std::move(message)), OffsetUnit::bit};
   return false;
 }
 
 void Context::warn_at_bit(Code code, uint64_t bit, const FieldPath& at, std::string message) {
   if (warnings_truncated_) return;
-  add_warning(Diagnostic{code, bit, at.str(), capped_text(std::move(message)), OffsetUnit::bit});
+  add_warning(Diagnostic{code, bit, at.str(), message_text(std::move(message)), OffsetUnit::bit});
 }
 
 void Context::add_warning(Diagnostic d) {

@@ -54,7 +54,9 @@ std::string FieldPath::str() const {
     const size_t elided = dots.size() + 1 - 2 * kKeptFrames;
     out = out.substr(0, head_end) + "...(" + grouped(elided) + " more)..." + out.substr(tail_begin);
   }
-  return capped_text(std::move(out));
+  // A frame may name what the file calls it (a part's fourcc, a BLOCKINFO
+  // block name): the path is made printable here, for every printer.
+  return capped_text(cleaned_text(std::move(out), /*keep_whitespace=*/false));
 }
 
 }  // namespace sp

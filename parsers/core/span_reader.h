@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/bytes.h"
+#include "core/file_text.h"
 
 namespace sp {
 
@@ -71,11 +72,11 @@ class SpanReader {
 // parsers call it once per name, names are short, and a call (to it or to
 // memchr) costs more than the search; its result would also come back
 // through memory and make the caller's next load wait.
-[[nodiscard, gnu::always_inline]] inline std::optional<std::string_view> cstring_at(Bytes b, uint64_t offset) {
+[[nodiscard, gnu::always_inline]] inline std::optional<FileText> cstring_at(Bytes b, uint64_t offset) {
   if (offset >= b.size()) return std::nullopt;
   const auto* start = b.data() + offset;
   const size_t max = b.size() - static_cast<size_t>(offset);
-  auto text = [start](size_t length) { return std::string_view(reinterpret_cast<const char*>(start), length); };
+  auto text = [start](size_t length) { return FileText(std::string_view(reinterpret_cast<const char*>(start), length)); };
   size_t i = 0;
   for (; max - i >= 8; i += 8) {
     // The lowest set bit of `zero` marks the first zero byte (bits above a

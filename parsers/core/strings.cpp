@@ -62,12 +62,14 @@ std::string fourcc_text(uint32_t fourcc) {
   return out;
 }
 
-std::string utf8_text(std::string_view s) {
+std::string utf8_text(std::string_view s, bool keep_whitespace) {
   std::string out;
+  out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      const bool whitespace = c == '\t' || c == '\n' || c == '\r';
+      if ((c < 0x20 && !(whitespace && keep_whitespace)) || c == 0x7F) {
         out += strprintf("\\x%02X", c);
       } else {
         out.push_back(static_cast<char>(c));
@@ -83,6 +85,15 @@ std::string utf8_text(std::string_view s) {
     }
   }
   return out;
+}
+
+std::string cleaned_text(std::string s, bool keep_whitespace) {
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool plain = (c >= 0x20 && c < 0x7F) || (keep_whitespace && (c == '\t' || c == '\n' || c == '\r'));
+    if (!plain) return utf8_text(std::string_view(s), keep_whitespace);
+  }
+  return s;
 }
 
 std::string grouped(uint64_t n) {

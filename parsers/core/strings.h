@@ -21,10 +21,14 @@ namespace sp {
 [[nodiscard]] std::string fourcc_text(uint32_t fourcc);
 
 // s with every byte that is not well-formed UTF-8 or is a control character
-// other than \t \n \r written as \xNN text: strings from a file may hold
-// any bytes, JSON needs valid UTF-8 (nlohmann's dump() throws on surrogates
-// and overlong forms).
-[[nodiscard]] std::string utf8_text(std::string_view s);
+// written as \xNN text: strings from a file may hold any bytes, JSON needs
+// valid UTF-8 (nlohmann's dump() throws on surrogates and overlong forms).
+// With keep_whitespace, \t \n \r stay as they are (a diagnostic's message
+// may span lines); without, the text is one line (FileText::printable).
+[[nodiscard]] std::string utf8_text(std::string_view s, bool keep_whitespace = true);
+// utf8_text(s), without a copy when s needs no escape (the usual case: a
+// diagnostic's path and message are cleaned each time one is made).
+[[nodiscard]] std::string cleaned_text(std::string s, bool keep_whitespace = true);
 
 // One UTF-8 sequence starting at s[i]: its code point and length, or
 // length 0 when it is invalid (overlong, surrogate, above U+10FFFF, cut

@@ -12,6 +12,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 
 namespace sp::d3d9 {
 
@@ -47,7 +48,7 @@ struct TypeInfo {
 struct Member {
   uint32_t name_offset = 0;
   uint32_t type_offset = 0;
-  std::string_view name;
+  FileText name;
   uint32_t type = 0;  // index into ConstantTable::types
 };
 
@@ -60,7 +61,7 @@ struct Constant {
   uint16_t reserved = 0;
   uint32_t type_offset = 0;
   uint32_t default_value_offset = 0;
-  std::string_view name;
+  FileText name;
   uint32_t type = 0;  // index into ConstantTable::types
 };
 
@@ -74,8 +75,8 @@ struct ConstantTable {
   uint32_t constants_offset = 0;
   uint32_t flags = 0;
   uint32_t target_offset = 0;
-  std::string_view creator;  // "Microsoft (R) HLSL Shader Compiler 9.30.9200.20499"
-  std::string_view target;   // "ps_3_0"
+  FileText creator;  // "Microsoft (R) HLSL Shader Compiler 9.30.9200.20499"
+  FileText target;   // "ps_3_0"
   std::vector<Constant> constants;
   std::vector<TypeInfo> types;
   std::vector<Member> members;

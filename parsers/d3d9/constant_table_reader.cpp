@@ -67,11 +67,11 @@ class TableReader {
 
   // The NUL-terminated string at `offset` (read from the field at file
   // offset `field`).
-  std::optional<Problem> string_problem(uint32_t offset, uint64_t field, std::string_view& out) const {
+  std::optional<Problem> string_problem(uint32_t offset, uint64_t field, FileText& out) const {
     if (offset >= data_.size())
       return Problem{Code::offset_out_of_bounds, field,
                      strprintf("string offset %u is outside the constant table's %zu bytes", offset, data_.size())};
-    const std::optional<std::string_view> s = cstring_at(data_, offset);
+    const std::optional<FileText> s = cstring_at(data_, offset);
     if (!s)
       return Problem{Code::unterminated_string, base_ + offset,
                      "the string runs to the end of the comment without a NUL"};

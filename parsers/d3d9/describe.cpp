@@ -69,7 +69,7 @@ Json describe_type(const ConstantTable& t, uint32_t index) {
     Json members = Json::array();
     for (uint32_t k = 0; k < type.member_count; ++k) {
       const Member& m = t.members[type.first_member + k];
-      members.push_back({{"name", utf8_text(m.name)}, {"type", describe_type(t, m.type)}});
+      members.push_back({{"name", m.name}, {"type", describe_type(t, m.type)}});
     }
     j["members"] = std::move(members);
   }
@@ -80,14 +80,14 @@ Json describe_table(const ConstantTable& t) {
   Json j;
   j["offset"] = t.offset;
   j["size"] = t.size;
-  j["creator"] = utf8_text(t.creator);
+  j["creator"] = t.creator;
   j["version"] = hex(t.version);
   j["flags"] = hex(t.flags);
-  j["target"] = utf8_text(t.target);
+  j["target"] = t.target;
   Json constants = Json::array();
   for (const Constant& c : t.constants) {
     Json k;
-    k["name"] = utf8_text(c.name);
+    k["name"] = c.name;
     k["register_set"] = c.register_set;
     k["register_index"] = c.register_index;
     k["register_count"] = c.register_count;

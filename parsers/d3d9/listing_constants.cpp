@@ -46,11 +46,11 @@ std::string array_suffix(const TypeInfo& t) { return t.elements > 1 ? strprintf(
 
 // One declaration, a struct's members inside braces. The reader bounded
 // the nesting by limits.max_depth, and so this recursion.
-void declare(const ConstantTable& table, uint32_t type, std::string_view name, const std::string& indent,
+void declare(const ConstantTable& table, uint32_t type, FileText name, const std::string& indent,
              TextBuffer& out) {
   const TypeInfo& t = table.types[type];
   if (t.klass != kStruct) {
-    out.append("//   " + indent + type_name(t) + " " + utf8_text(name) + array_suffix(t) + ";\n");
+    out.append("//   " + indent + type_name(t) + " " + listing_text(name) + array_suffix(t) + ";\n");
     return;
   }
   out.append("//   " + indent + "struct\n//   " + indent + "{\n");
@@ -58,7 +58,7 @@ void declare(const ConstantTable& table, uint32_t type, std::string_view name, c
     const Member& m = table.members[t.first_member + k];
     declare(table, m.type, m.name, indent + "    ", out);
   }
-  out.append("//\n//   " + indent + "} " + utf8_text(name) + array_suffix(t) + ";\n");
+  out.append("//\n//   " + indent + "} " + listing_text(name) + array_suffix(t) + ";\n");
 }
 
 std::string register_text(const Constant& c) {
@@ -82,7 +82,7 @@ void list_constants(const ConstantTable& table, TextBuffer& out) {
   size_t register_width = kRegisterColumn;
   for (const Constant& c : table.constants) {
     rows.push_back(&c);
-    name_width = std::max(name_width, utf8_text(c.name).size());
+    name_width = std::max(name_width, listing_text(c.name).size());
     register_width = std::max(register_width, register_text(c).size());
   }
   // By register, constants sharing one in table order: std::sort with that
@@ -95,7 +95,7 @@ void list_constants(const ConstantTable& table, TextBuffer& out) {
   out.append("//   " + padded("Name", name_width) + " " + padded("Reg", register_width) + " Size\n");
   out.append("//   " + std::string(name_width, '-') + " " + std::string(register_width, '-') + " ----\n");
   for (const Constant* c : rows)
-    out.append("//   " + padded(utf8_text(c->name), name_width) + " " + padded(register_text(*c), register_width) +
+    out.append("//   " + padded(listing_text(c->name), name_width) + " " + padded(register_text(*c), register_width) +
                strprintf(" %4u\n", c->register_count));
   out.append("//\n\n");
 }

@@ -14,8 +14,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-std::string text(std::string_view s) { return utf8_text(s); }
-
 json enum_value(EnumFamily family, uint64_t value) {
   if (auto name = enum_name(family, value)) return std::string(*name);
   return value;
@@ -57,7 +55,7 @@ json program(const Program& p) {
 json signature(const Signature& s) {
   json elements = json::array();
   for (const SignatureElement& e : s.elements) {
-    json el = {{"name", text(e.name)}, {"semantic_index", e.semantic_index},
+    json el = {{"name", e.name}, {"semantic_index", e.semantic_index},
                {"system_value", enum_value(EnumFamily::SystemValue, e.system_value)},
                {"component_type", enum_value(EnumFamily::ComponentType, e.component_type)},
                {"register", e.reg}, {"mask", e.mask}, {"exclusive_mask", e.exclusive_mask}};
@@ -71,7 +69,7 @@ json signature(const Signature& s) {
 json psv_elements(std::span<const PsvSignatureElement> list) {
   json out = json::array();
   for (const PsvSignatureElement& e : list) {
-    out.push_back({{"name", text(e.name)}, {"indices", u32_list(e.indices)}, {"rows", e.rows},
+    out.push_back({{"name", e.name}, {"indices", u32_list(e.indices)}, {"rows", e.rows},
                    {"start_row", e.start_row}, {"cols", e.cols()}, {"start_col", e.start_col()},
                    {"allocated", e.allocated()}, {"kind", enum_value(EnumFamily::SemanticKind, e.kind)},
                    {"component_type", enum_value(EnumFamily::ComponentType, e.component_type)},
@@ -97,7 +95,7 @@ json psv(const Psv& p) {
     info["sig_output_vectors"] = i.sig_output_vectors;
   }
   if (p.version >= 2) info["num_threads"] = {i.num_threads_x, i.num_threads_y, i.num_threads_z};
-  if (p.version >= 3) info["entry_name"] = text(p.entry_name);
+  if (p.version >= 3) info["entry_name"] = p.entry_name;
 
   json resources = json::array();
   for (const PsvResource& r : p.resources) {
@@ -178,9 +176,9 @@ json root_signature(const RootSignature& rs) {
 
 json source_info(const SourceInfo& s) {
   json files = json::array();
-  for (const SourceFile& f : s.files) files.push_back({{"name", text(f.name)}, {"size", f.content.size()}});
+  for (const SourceFile& f : s.files) files.push_back({{"name", f.name}, {"size", f.content.size()}});
   json args = json::array();
-  for (const SourceArg& a : s.args) args.push_back({{"name", text(a.name)}, {"value", text(a.value)}});
+  for (const SourceArg& a : s.args) args.push_back({{"name", a.name}, {"value", a.value}});
   return {{"compression", s.compress_type == 1 ? "zlib" : "none"},
           {"compressed_size", s.compressed_size},
           {"uncompressed_size", s.uncompressed_size},
@@ -214,11 +212,11 @@ json content(const Part& p) {
     json operator()(const Signature& v) const { return signature(v); }
     json operator()(const Psv& v) const { return psv(v); }
     json operator()(const RootSignature& v) const { return root_signature(v); }
-    json operator()(const DebugName& v) const { return {{"flags", v.flags}, {"name", text(v.name)}}; }
+    json operator()(const DebugName& v) const { return {{"flags", v.flags}, {"name", v.name}}; }
     json operator()(const CompilerVersion& v) const {
       return {{"version", strprintf("%u.%u", v.major, v.minor)}, {"flags", v.version_flags},
-              {"commit_count", v.commit_count}, {"commit_sha", text(v.commit_sha)},
-              {"custom_version", text(v.custom_version)}};
+              {"commit_count", v.commit_count}, {"commit_sha", v.commit_sha},
+              {"custom_version", v.custom_version}};
     }
     json operator()(const SourceInfo& v) const { return source_info(v); }
     json operator()(const RuntimeData& v) const { return runtime_data(v); }

@@ -1,4 +1,4 @@
-// The in-memory model of a DirectX container. Spans and string_views point
+// The in-memory model of a DirectX container. Spans and FileTexts point
 // into the caller's input, which must outlive the model; only data that had
 // to be decoded (inflated SRCI contents) is owned. Every field keeps its raw
 // on-disk value so a writer can reproduce the file and printers can show
@@ -18,6 +18,8 @@
 #include "core/arena.h"
 #include "core/box.h"
 #include "core/bytes.h"
+#include "core/file_text.h"
+#include "core/file_text.h"
 #include "core/span_reader.h"
 
 namespace sp::dxc {
@@ -76,7 +78,7 @@ enum class SignatureLayout : uint8_t { sg1, legacy, osg5 };
 struct SignatureElement {
   uint32_t stream = 0;
   uint32_t name_offset = 0;  // from the start of the part
-  std::string_view name;
+  FileText name;
   uint32_t semantic_index = 0;
   uint32_t system_value = 0;
   uint32_t component_type = 0;
@@ -148,7 +150,7 @@ struct PsvSignatureElement {
   uint8_t interpolation = 0;
   uint8_t stream_bits = 0;  // DynamicMask:4 Stream:2 Unused:2
   uint8_t reserved = 0;
-  std::string_view name;
+  FileText name;
   U32Array indices;  // `rows` entries of the semantic index table
   [[nodiscard]] uint8_t cols() const { return col_bits & 0xF; }
   [[nodiscard]] uint8_t start_col() const { return (col_bits >> 4) & 0x3; }
@@ -172,7 +174,7 @@ struct Psv {
   Vec<PsvSignatureElement> inputs;
   Vec<PsvSignatureElement> outputs;
   Vec<PsvSignatureElement> patch_or_prim;
-  std::string_view entry_name;  // v3
+  FileText entry_name;  // v3
   // Dependency tables, present according to the stage and vector counts.
   std::array<U32Array, 4> output_vector_masks;  // ViewID -> output, per stream
   U32Array patch_or_prim_vector_mask;           // ViewID -> patch constant / primitive
@@ -244,7 +246,7 @@ struct RootSignature {
 struct DebugName {
   uint16_t flags = 0;
   uint16_t name_length = 0;
-  std::string_view name;
+  FileText name;
 };
 
 struct CompilerVersion {
@@ -253,18 +255,18 @@ struct CompilerVersion {
   uint32_t version_flags = 0;
   uint32_t commit_count = 0;
   uint32_t string_list_size = 0;
-  std::string_view commit_sha;
-  std::string_view custom_version;
+  FileText commit_sha;
+  FileText custom_version;
 };
 
 // ---- SRCI ------------------------------------------------------------------------
 struct SourceFile {
-  std::string_view name;
-  std::string_view content;  // points into SourceInfo::inflated or the input
+  FileText name;
+  FileText content;  // points into SourceInfo::inflated or the input
 };
 struct SourceArg {
-  std::string_view name;
-  std::string_view value;
+  FileText name;
+  FileText value;
 };
 struct SourceInfo {
   uint32_t aligned_size = 0;

@@ -40,8 +40,8 @@ class Diff {
   void derived(const FieldPath& at, std::string_view field, T a, T b) {
     if (exact_) num(at, field, a, b);
   }
-  void str(const FieldPath& at, std::string_view field, std::string_view a, std::string_view b) {
-    if (a != b) note(at, field, "\"" + std::string(a) + "\" vs \"" + std::string(b) + "\"");
+  void str(const FieldPath& at, std::string_view field, FileText a, FileText b) {
+    if (a != b) note(at, field, "\"" + a.printable() + "\" vs \"" + b.printable() + "\"");
   }
   // Spans by content, never by address.
   void bytes(const FieldPath& at, std::string_view field, Bytes a, Bytes b) {

@@ -82,7 +82,7 @@ Node signature_node(const Signature& s) {
   for (const SignatureElement& e : s.elements) {
     Node p = Node::map();
     p.add("Stream", Node::uint(e.stream));
-    p.add("Name", Node::str(e.name));
+    p.add("Name", Node::str(e.name.bytes()));
     p.add("Index", Node::uint(e.semantic_index));
     p.add("SystemValue", enum_node(EnumFamily::SystemValue, e.system_value));
     p.add("CompType", enum_node(EnumFamily::ComponentType, e.component_type));
@@ -168,14 +168,14 @@ void psv_stage_fields(Node& n, const Psv& psv, uint32_t stage) {
   n.add("NumThreadsY", Node::uint(psv.info.num_threads_y));
   n.add("NumThreadsZ", Node::uint(psv.info.num_threads_z));
   if (psv.version == 2) return;
-  n.add("EntryName", Node::str(psv.entry_name));
+  n.add("EntryName", Node::str(psv.entry_name.bytes()));
 }
 
 Node psv_elements(std::span<const PsvSignatureElement> elements) {
   Node list = Node::seq();
   for (const PsvSignatureElement& e : elements) {
     Node n = Node::map();
-    n.add("Name", Node::str(e.name));
+    n.add("Name", Node::str(e.name.bytes()));
     Node idx = Node::flow_seq();
     for (size_t i = 0; i < e.indices.size(); ++i) idx.push(Node::uint(e.indices[i]));
     n.add("Indices", std::move(idx));

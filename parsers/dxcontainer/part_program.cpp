@@ -70,7 +70,7 @@ bool parse_debug_name(const PartScope& s, DebugName& out) {
   uint8_t nul = 0;
   if (!r.u8(nul, "name")) return false;
   if (nul != 0) return r.fail_at(Code::unterminated_string, r.offset() - 1, "name", "name is not NUL-terminated");
-  out.name = std::string_view(reinterpret_cast<const char*>(name.data()), name.size());
+  out.name = as_text(name);
   if (out.flags != 0) r.warn(Code::reserved_nonzero, s.base, "flags", strprintf("flags 0x%X", out.flags));
   const uint64_t expected = align_up4(4u + uint64_t{out.name_length} + 1);
   if (s.data.size() != expected)
@@ -91,7 +91,7 @@ bool parse_compiler_version(const PartScope& s, CompilerVersion& out) {
   Bytes list;
   if (!r.bytes(out.string_list_size, list, "strings")) return false;
   size_t pos = 0;
-  std::string_view* targets[2] = {&out.commit_sha, &out.custom_version};
+  FileText* targets[2] = {&out.commit_sha, &out.custom_version};
   const char* names[2] = {"commit_sha", "custom_version"};
   for (int i = 0; i < 2 && pos < list.size(); ++i) {
     auto str = cstring_at(list, pos);

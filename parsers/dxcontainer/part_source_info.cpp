@@ -16,7 +16,7 @@ namespace sp::dxc {
 namespace {
 
 struct NameEntry {
-  std::string_view name;
+  FileText name;
   uint32_t content_size;
 };
 
@@ -45,7 +45,7 @@ bool parse_names(const PartScope& s, FieldReader& r, Vec<NameEntry>& names) {
     if (aligned < 16 + uint64_t{name_size} || aligned > entries.size() - pos)
       return e.fail_at(Code::invalid_value, entries_base + pos, "aligned_size",
                        strprintf("entry size %u does not cover its %u-byte name or runs past the entries", aligned, name_size));
-    names.push_back({std::string_view(reinterpret_cast<const char*>(name.data()), name_size - 1), content_size});
+    names.push_back({as_text(name.first(name_size - 1)), content_size});
     pos += aligned;
   }
   return true;
@@ -101,7 +101,7 @@ bool inflate_exact(Bytes in, uint64_t expected, Vec<uint8_t>& out, FieldReader& 
   return true;
 }
 
-bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<std::string_view>& contents) {
+bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<FileText>& contents) {
   uint32_t aligned = 0, count = 0;
   uint16_t flags = 0;
   if (!(r.u32(aligned, "aligned_size") && r.u16(flags, "flags") && r.u16(out.compress_type, "compress_type") &&
@@ -151,7 +151,7 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<std
     if (esize < 12 + uint64_t{content_size} || esize > entries.size() - pos)
       return e.fail_at(Code::invalid_value, entries_base + pos, "aligned_size",
                        strprintf("entry size %u does not cover its %u-byte content or runs past the entries", esize, content_size));
-    contents.emplace_back(reinterpret_cast<const char*>(content.data()), content_size - 1);
+    contents.push_back(as_text(content.first(content_size - 1)));
     pos += esize;
   }
   return true;
@@ -170,7 +170,7 @@ bool parse_args(const PartScope& s, FieldReader& r, SourceInfo& out) {
   size_t pos = 0;
   for (uint32_t i = 0; i < count; ++i) {
     SourceArg a;
-    for (std::string_view* field : {&a.name, &a.value}) {
+    for (FileText* field : {&a.name, &a.value}) {
       auto str = cstring_at(data, pos);
       if (!str) {
         const FieldPath at = s.at.item("args", i);
@@ -196,7 +196,7 @@ bool parse_source_info(const PartScope& s, SourceInfo& out) {
                      strprintf("source info claims %u bytes, part holds %zu", out.aligned_size, s.data.size()));
 
   Vec<NameEntry> names = s.records<NameEntry>();
-  Vec<std::string_view> contents = s.records<std::string_view>();
+  Vec<FileText> contents = s.records<FileText>();
   bool seen[3] = {false, false, false};  // each section type at most once, as dxc writes them
   size_t pos = 8;
   for (uint32_t i = 0; i < out.section_count; ++i) {

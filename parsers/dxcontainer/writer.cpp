@@ -87,7 +87,7 @@ void encode_signature(const Signature& s, ByteWriter& w) {
   std::unordered_map<std::string_view, uint32_t> seen;
   ByteWriter strings;
   for (size_t i = 0; i < s.elements.size(); ++i) {
-    const std::string_view name = s.elements[i].name;
+    const std::string_view name = s.elements[i].name.bytes();
     if (name.empty()) continue;
     auto [it, inserted] = seen.try_emplace(name, 0);
     if (inserted) {
@@ -225,7 +225,7 @@ void encode_psv(const Psv& psv, ByteWriter& w) {
         uint32_t name_offset = 0;
         if (!e.name.empty()) {
           name_offset = to_u32(strings.size(), "PSV0 string table size");
-          strings.put_cstring(e.name);
+          strings.put_cstring(e.name.bytes());
         }
         placed[l].emplace_back(name_offset, indices.add(e));
       }
@@ -233,7 +233,7 @@ void encode_psv(const Psv& psv, ByteWriter& w) {
     info.entry_name_offset = 0;
     if (version >= 3 && !psv.entry_name.empty()) {
       info.entry_name_offset = to_u32(strings.size(), "PSV0 string table size");
-      strings.put_cstring(psv.entry_name);
+      strings.put_cstring(psv.entry_name.bytes());
     }
     strings.pad_to_4();
   }
@@ -365,7 +365,7 @@ void encode_root_signature(const RootSignature& rs, ByteWriter& w) {
 void encode_debug_name(const DebugName& d, ByteWriter& w) {
   w.put_u16_le(d.flags);
   w.put_u16_le(narrow<uint16_t>(d.name.size(), "debug name length"));
-  w.put_cstring(d.name);
+  w.put_cstring(d.name.bytes());
   w.pad_to_4();
 }
 
@@ -376,8 +376,8 @@ void encode_compiler_version(const CompilerVersion& v, ByteWriter& w) {
   w.put_u32_le(v.commit_count);
   // dxc always stores both strings, each with its NUL.
   w.put_u32_le(to_u32(uint64_t{v.commit_sha.size()} + 1 + v.custom_version.size() + 1, "version string list size"));
-  w.put_cstring(v.commit_sha);
-  w.put_cstring(v.custom_version);
+  w.put_cstring(v.commit_sha.bytes());
+  w.put_cstring(v.custom_version.bytes());
   w.pad_to_4();
 }
 
@@ -427,7 +427,7 @@ void encode_source_info(const SourceInfo& si, ByteWriter& w) {
     names.put_u32_le(0);
     names.put_u32_le(to_u32(name_size, "source name size"));
     names.put_u32_le(to_u32(uint64_t{f.content.size()} + 1, "source content size"));
-    names.put_cstring(f.name);
+    names.put_cstring(f.name.bytes());
     names.pad_to_4();
   }
   w.put_u32_le(0);
@@ -446,7 +446,7 @@ void encode_source_info(const SourceInfo& si, ByteWriter& w) {
     contents.put_u32_le(to_u32(align_up4(12 + content_size), "source content entry size"));
     contents.put_u32_le(0);
     contents.put_u32_le(to_u32(content_size, "source content size"));
-    contents.put_cstring(f.content);
+    contents.put_cstring(f.content.bytes());
     contents.pad_to_4();
   }
   const uint16_t compress = si.compress_type == kCompressZlib ? kCompressZlib : kCompressNone;
@@ -467,8 +467,8 @@ void encode_source_info(const SourceInfo& si, ByteWriter& w) {
     section = begin_section(kSourceArgs, w);
     ByteWriter args;
     for (const SourceArg& a : si.args) {
-      args.put_cstring(a.name);
-      args.put_cstring(a.value);
+      args.put_cstring(a.name.bytes());
+      args.put_cstring(a.value.bytes());
     }
     w.put_u32_le(0);
     w.put_u32_le(to_u32(args.size(), "source args size"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/json_yaml.h"
 #include "formats/registry.h"
 
 namespace sp::formats {
@@ -158,6 +159,26 @@ DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, 
   }
   o.ok = route.dump->write(bytes, offset, tagged, out, o.error);
   return o;
+}
+
+std::optional<std::string> printer_problem(Bytes input) {
+  const Format& format = reader_for(input);
+  if (format.identify(input).empty()) return "identify printed nothing";
+  if (const FileRead r = read(format, input); r.ok()) {
+    const nlohmann::ordered_json tree = describe(r);
+    if (tree.dump(2).empty()) return "dump --format=json printed nothing";
+    if (json_to_yaml(tree).document("").empty()) return "dump --format=yaml printed nothing";
+  }
+  for (const std::string& name : dump_names()) {
+    const std::optional<DumpRoute> route = find_dump(format, name);
+    if (!route) continue;
+    TextBuffer text;
+    const DumpOutcome o = run_dump(format, *route, input, {}, text);
+    if (o.ok == (o.error.has_value() || !o.missing.empty()))
+      return "dump --format=" + name + " must end in text or in one error";
+    if (o.ok && text.size() == 0) return "dump --format=" + name + " printed nothing";
+  }
+  return std::nullopt;
 }
 
 }  // namespace sp::formats

@@ -94,4 +94,13 @@ struct DumpOutcome {
 [[nodiscard]] DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input,
                                    const Options& options, TextBuffer& out);
 
+// Every printer of `identify` and `dump` on the whole `input`, as the CLI
+// runs them: the identify line; json and yaml of the whole read, when it
+// accepts; every other dump offered for the input's format, its own or
+// through a payload (bcanalyzer of a DXIL part). Each must end in text or
+// in one error: nothing when they do, else what did not. A printer that
+// throws (a bug, such as text nlohmann's dump() cannot encode) is not
+// caught here: fuzz_dump crashes on it, and `conform` reports it.
+[[nodiscard]] std::optional<std::string> printer_problem(Bytes input);
+
 }  // namespace sp::formats

@@ -125,7 +125,7 @@ void describe_model(const Program& p, Json& out) {
 
 // RDEF's records by their d3d12shader.h field names; strings and type
 // references with the offsets they were read at.
-Json describe_string(const RdefString& s) { return {{"offset", s.offset}, {"text", utf8_text(s.text)}}; }
+Json describe_string(const RdefString& s) { return {{"offset", s.offset}, {"text", s.text}}; }
 
 // A reference to a type: its offset and its index in "types" (null where
 // the offset names none).

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/file_text.h"
 #include "fxc/chunk.h"
 
 namespace sp::fxc {
@@ -34,7 +35,7 @@ inline constexpr uint64_t kClassTypeSize = 12;
 inline constexpr uint64_t kClassInstanceSize = 16;
 
 struct ClassType {
-  std::string_view name;
+  FileText name;
   uint16_t id = 0;
   uint16_t constant_buffer_stride = 0;
   uint16_t texture = 0;
@@ -43,7 +44,7 @@ struct ClassType {
 
 // D3D11_CLASS_INSTANCE_DESC's fields, as stored.
 struct ClassInstance {
-  std::string_view name;
+  FileText name;
   uint16_t type_id = 0;
   uint16_t unknown = 0;
   uint16_t constant_buffer = 0;

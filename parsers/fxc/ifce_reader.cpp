@@ -71,7 +71,7 @@ class InterfacesReader {
   }
 
   // The NUL-terminated name at `offset`, read for the record at `at`.
-  bool name(uint32_t offset, const FieldPath& at, uint64_t record_at, std::string_view& out) {
+  bool name(uint32_t offset, const FieldPath& at, uint64_t record_at, FileText& out) {
     if (auto text = cstring_at(s_.data, offset)) {
       out = *text;
       return true;

@@ -20,10 +20,10 @@ size_t entries(const InterfaceSlot& slot) { return std::min(slot.type_ids.size()
 
 uint64_t type_ids_size(const InterfaceSlot& slot) { return align_up4(2 * uint64_t{entries(slot)}); }
 
-uint64_t name_size(std::string_view name) { return align_up4(name.size() + 1); }
+uint64_t name_size(FileText name) { return align_up4(name.size() + 1); }
 
-void put_name(ByteWriter& w, std::string_view name) {
-  w.put_cstring(name);
+void put_name(ByteWriter& w, FileText name) {
+  w.put_cstring(name.bytes());
   pad_to_4(w);
 }
 

@@ -66,20 +66,6 @@ const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<s
 
 }  // namespace
 
-std::string listing_text(std::string_view name) {
-  std::string out;
-  out.reserve(name.size());
-  for (const char c : name) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b < 0x20 || b == 0x7F) {
-      out += strprintf("\\x%02x", b);
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
   dxc::ParseOptions options;
   options.limits = limits;
@@ -108,7 +94,7 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   parts.outputs = signature(c, {"OSGN", "OSG5", "OSG1"});
   if (const dxc::Part* sfi0 = find_part(c, "SFI0"))
     if (const auto* info = dxc::content_if<dxc::FeatureInfo>(*sfi0)) parts.features = info->flags;
-  const ListingQuirks& quirks = listing_quirks(parts.rdef != nullptr ? rdef.creator.text : std::string_view{});
+  const ListingQuirks& quirks = listing_quirks(parts.rdef != nullptr ? rdef.creator.text.bytes() : std::string_view{});
   // Structures shared in RDEF print once per use: the text is bounded like
   // every dump's (limits.max_text_per_input_byte).
   const size_t budget = size_t{limits.max_text_per_input_byte} * container.size() + 4096;

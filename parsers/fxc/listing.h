@@ -11,6 +11,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 #include "core/text_buffer.h"
 #include "dxcontainer/model.h"
 #include "fxc/ifce.h"
@@ -47,11 +48,6 @@ bool list_buffer_definitions(const Rdef& rdef, TextBuffer& out, size_t budget);
 // The program's lines, from its version line ("ps_5_0") to its last
 // instruction, as the fxc version `quirks` describes prints them.
 void list_program(const Program& program, const ListingQuirks& quirks, TextBuffer& out);
-
-// A name from the file as the listing prints it: control characters as
-// \xNN, so a crafted name cannot start a line of its own (fxc's names are
-// identifiers, printed unchanged).
-[[nodiscard]] std::string listing_text(std::string_view name);
 
 // A value's name in one of the listing's tables, or the number when the
 // table has none (a listing never fails on a value fxc would not write).

@@ -74,7 +74,7 @@ std::string type_name(const RdefType& t) {
 }
 
 // "name;" or "name[N];".
-std::string declarator(std::string_view name, uint16_t elements) {
+std::string declarator(FileText name, uint16_t elements) {
   std::string out = listing_text(name);
   if (elements > 0) out += strprintf("[%u]", elements);
   return out + ";";

@@ -233,7 +233,7 @@ class HeaderLister {
       const uint32_t used = direction == kInput ? e.exclusive_mask : e.mask & ~e.exclusive_mask & 0xF;
       std::string system_value = system_value_name(e.system_value);
       std::string mask = "  " + mask_text(e.mask), reg = std::to_string(e.reg), use = mask_text(used);
-      const PixelOutput* special = direction == kPixelOutput && e.system_value == 0 ? pixel_output(e.name) : nullptr;
+      const PixelOutput* special = direction == kPixelOutput && e.system_value == 0 ? pixel_output(e.name.bytes()) : nullptr;
       if (special != nullptr) {
         system_value = special->system_value;
         if (e.reg == UINT32_MAX) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/bytes.h"
+#include "core/file_text.h"
 #include "fxc/chunk.h"
 
 namespace sp::fxc {
@@ -56,7 +57,7 @@ struct RdefTypeRef {
 // A NUL-terminated string at `offset` of the chunk.
 struct RdefString {
   uint32_t offset = 0;
-  std::string_view text;
+  FileText text;
 };
 
 // D3D11_SHADER_INPUT_BIND_DESC (D3D12's adds Space and uID: SM5.1).

@@ -18,7 +18,8 @@ class Canvas {
     if (!b.empty()) std::memcpy(room(at, b.size()), b.data(), b.size());
   }
   void string(const RdefString& s) {
-    bytes(s.offset, {reinterpret_cast<const uint8_t*>(s.text.data()), s.text.size()});
+    const std::string_view text = s.text.bytes();
+    bytes(s.offset, {reinterpret_cast<const uint8_t*>(text.data()), text.size()});
     *room(s.offset + s.text.size(), 1) = 0;
   }
   std::vector<uint8_t> take() { return std::move(buf_); }

@@ -156,7 +156,7 @@ class Checker {
     const UniformRegister first = uniform_register(u.first);
     const UniformRegister last = uniform_register(u.last);
     // Made only for a warning: most uniforms have none.
-    auto name = [&u] { return utf8_text(u.name); };
+    auto name = [&u] { return u.name.printable(); };
     if (first.klass == RegisterClass::none) {
       warn(Code::uniform_register_invalid, pos + 4, at.field("first"),
            strprintf("'%s' starts at register 0x%02x, in no register class", name().c_str(), u.first));

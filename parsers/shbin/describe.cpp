@@ -127,7 +127,7 @@ Json dvlp(const Dvlp& p) {
   if (!p.lines.empty()) {
     Json lines = Json::array();
     for (const LineInfo& l : p.lines)
-      lines.push_back({{"file_offset", l.file_offset}, {"file", utf8_text(l.file)}, {"line", l.line}});
+      lines.push_back({{"file_offset", l.file_offset}, {"file", l.file}, {"line", l.line}});
     j["lines"] = std::move(lines);
   }
   return j;
@@ -197,7 +197,7 @@ Json dvle(const Dvle& d) {
   j["constants"] = std::move(constants);
   Json labels = Json::array();
   for (const Label& l : d.labels)
-    labels.push_back({{"id", hex(l.id)}, {"address", l.address}, {"length", l.length}, {"name", utf8_text(l.name)}});
+    labels.push_back({{"id", hex(l.id)}, {"address", l.address}, {"length", l.length}, {"name", l.name}});
   j["labels"] = std::move(labels);
   Json outmaps = Json::array();
   for (const Outmap& o : d.outmaps) {
@@ -213,7 +213,7 @@ Json dvle(const Dvle& d) {
   Json uniforms = Json::array();
   for (const Uniform& u : d.uniforms) {
     Json n;
-    n["name"] = utf8_text(u.name);
+    n["name"] = u.name;
     n["first"] = strprintf("0x%02x", u.first);
     n["last"] = strprintf("0x%02x", u.last);
     const UniformRegister r = uniform_register(u.first);

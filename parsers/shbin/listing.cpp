@@ -30,8 +30,8 @@ bool register_like(std::string_view s) {
 
 // picasso writes '$' of a source's names as '.' in the DVLE's table; the
 // listing turns them back.
-std::string source_name(std::string_view table_name) {
-  std::string out(table_name);
+std::string source_name(FileText table_name) {
+  std::string out(table_name.bytes());
   std::replace(out.begin(), out.end(), '.', '$');
   return out;
 }
@@ -117,7 +117,7 @@ class Declarer {
       const std::string size = count > 1 ? strprintf("[%u]", count) : "";
       if (last.klass != klass || count == 0 || first.index < next || !usable(name)) {
         line(strprintf("; %s %s%s at %s%u: picasso cannot place it", std::string(directive).c_str(),
-                       utf8_text(u->name).c_str(), size.c_str(), std::string(register_prefix(klass)).c_str(),
+                       u->name.printable().c_str(), size.c_str(), std::string(register_prefix(klass)).c_str(),
                        first.index));
         continue;
       }
@@ -140,7 +140,7 @@ class Declarer {
       if (first.klass != RegisterClass::input) continue;
       const std::string name = source_name(u.name);
       if (u.last != u.first || !usable(name)) {
-        line(strprintf("; .in %s v%u-0x%02x: picasso cannot place it", utf8_text(u.name).c_str(), first.index, u.last));
+        line(strprintf("; .in %s v%u-0x%02x: picasso cannot place it", u.name.printable().c_str(), first.index, u.last));
         continue;
       }
       line(strprintf(".in %s v%u", name.c_str(), first.index));

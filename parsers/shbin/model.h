@@ -21,6 +21,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 
 namespace sp::shbin {
 
@@ -68,7 +69,7 @@ struct OperandDescriptor {
 struct LineInfo {
   uint32_t file_offset = 0;
   uint32_t line = 0;
-  std::string file;  // the string at file_offset
+  FileString file;  // the string at file_offset
   bool operator==(const LineInfo&) const = default;
 };
 
@@ -87,7 +88,7 @@ struct Dvlp {
   std::vector<uint32_t> code;
   std::vector<OperandDescriptor> descriptors;
   std::vector<LineInfo> lines;
-  std::string strings;  // the string table's bytes as read
+  FileString strings;  // the string table's bytes as read
   bool operator==(const Dvlp&) const = default;
 };
 
@@ -117,7 +118,7 @@ struct Label {
   uint32_t address = 0;  // in code words
   uint32_t length = 0;   // the seed: the subroutine's length up to its ret
   uint32_t name_offset = 0;
-  std::string name;
+  FileString name;
   bool operator==(const Label&) const = default;
 };
 
@@ -136,7 +137,7 @@ struct Uniform {
   uint32_t name_offset = 0;
   uint16_t first = 0;
   uint16_t last = 0;
-  std::string name;
+  FileString name;
   bool operator==(const Uniform&) const = default;
 };
 
@@ -166,7 +167,7 @@ struct Dvle {
   std::vector<Label> labels;
   std::vector<Outmap> outmaps;
   std::vector<Uniform> uniforms;
-  std::string symbols;  // the symbol table's bytes as read
+  FileString symbols;  // the symbol table's bytes as read
   bool operator==(const Dvle&) const = default;
 };
 

@@ -96,19 +96,19 @@ class Reader {
   // (whose first byte is at file position `table_pos`), read from the field
   // at `field`.
   bool string(std::string_view table, uint64_t table_pos, uint32_t offset, uint64_t field, const FieldPath& path,
-              std::string& out) {
+              FileString& out) {
     if (offset >= table.size())
       return ctx_.fail(Code::offset_out_of_bounds, at(field), path,
                        strprintf("string offset %u is outside the %zu-byte string table at %" PRIu64, offset,
                                  table.size(), table_pos));
     const auto bytes = Bytes(reinterpret_cast<const uint8_t*>(table.data()), table.size());
-    const std::optional<std::string_view> s = cstring_at(bytes, offset);
+    const std::optional<FileText> s = cstring_at(bytes, offset);
     if (!s)
       return ctx_.fail(Code::unterminated_string, at(table_pos + offset), path,
                        strprintf("the string at offset %u runs to the end of its %zu-byte table without a NUL",
                                  offset, table.size()));
     if (!ctx_.charge(text_charge(s->size()), at(field), path)) return false;
-    out.assign(*s);
+    out = std::string(s->bytes());
     return true;
   }
 
@@ -186,7 +186,7 @@ class Reader {
     const FieldPath string_path = path.field("string_table");
     if (!table(pos, pos + 24, kLineSize, line_path, "count", p.line_table, lines)) return false;
     if (!table(pos, pos + 32, 1, string_path, "size", p.string_table, strings)) return false;
-    p.strings.assign(reinterpret_cast<const char*>(file_.data() + strings), p.string_table.count);
+    p.strings = std::string(reinterpret_cast<const char*>(file_.data() + strings), p.string_table.count);
     p.lines.reserve(p.line_table.count);
     FieldPath::Cursor cur;
     const FieldPath items = path.cursor("lines", cur);
@@ -198,7 +198,7 @@ class Reader {
       line.file_offset = u32(l);
       line.line = u32(l + 4);
       if (!ctx_.charge(kEntryCharge, at(l), items)) return false;
-      if (!string(p.strings, strings, line.file_offset, l, file, line.file)) return false;
+      if (!string(p.strings.bytes(), strings, line.file_offset, l, file, line.file)) return false;
     }
     return true;
   }
@@ -284,7 +284,7 @@ class Reader {
         !table(pos, pos + 56, 1, symbol_path, "size", d.symbol_table, symbols))
       return false;
     if (!ctx_.charge(text_charge(d.symbol_table.count), at(pos + 60), symbol_path)) return false;
-    d.symbols.assign(reinterpret_cast<const char*>(file_.data() + symbols), d.symbol_table.count);
+    d.symbols = std::string(reinterpret_cast<const char*>(file_.data() + symbols), d.symbol_table.count);
 
     FieldPath::Cursor cur;
     const FieldPath constant_items = path.cursor("constants", cur);
@@ -311,7 +311,7 @@ class Reader {
       label.address = u32(l + 4);
       label.length = u32(l + 8);
       label.name_offset = u32(l + 12);
-      if (!string(d.symbols, symbols, label.name_offset, l + 12, label_name, label.name)) return false;
+      if (!string(d.symbols.bytes(), symbols, label.name_offset, l + 12, label_name, label.name)) return false;
     }
 
     const FieldPath outmap_items = path.cursor("outmaps", cur);
@@ -334,7 +334,7 @@ class Reader {
       uniform.name_offset = u32(u);
       uniform.first = u16(u + 4);
       uniform.last = u16(u + 6);
-      if (!string(d.symbols, symbols, uniform.name_offset, u, uniform_name, uniform.name)) return false;
+      if (!string(d.symbols.bytes(), symbols, uniform.name_offset, u, uniform_name, uniform.name)) return false;
     }
     return true;
   }

@@ -37,7 +37,7 @@ class Image {
     u32(pos, t.offset);
     u32(pos + 4, t.count);
   }
-  void text(uint64_t pos, const std::string& s) { bytes(pos, s.data(), s.size()); }
+  void text(uint64_t pos, std::string_view s) { bytes(pos, s.data(), s.size()); }
 
   std::vector<uint8_t> take() { return std::move(buf_); }
 
@@ -67,7 +67,7 @@ void write_dvlp(Image& out, const Dvlp& p) {
     out.u32(l, p.lines[k].file_offset);
     out.u32(l + 4, p.lines[k].line);
   }
-  out.text(at + p.string_table.offset, p.strings);
+  out.text(at + p.string_table.offset, p.strings.bytes());
 }
 
 void write_dvle(Image& out, const Dvle& d) {
@@ -115,7 +115,7 @@ void write_dvle(Image& out, const Dvle& d) {
     out.u16(u + 4, d.uniforms[k].first);
     out.u16(u + 6, d.uniforms[k].last);
   }
-  out.text(at + d.symbol_table.offset, d.symbols);
+  out.text(at + d.symbol_table.offset, d.symbols.bytes());
 }
 
 uint32_t u32_of(uint64_t v) {
@@ -127,30 +127,32 @@ uint32_t u32_of(uint64_t v) {
 // labels', each NUL-terminated where it is first needed (picasso writes
 // one per uniform in order and no labels).
 void lay_out_symbols(Dvle& d) {
-  d.symbols.clear();
-  auto add = [&](const std::string& name) {
-    const uint32_t at = u32_of(d.symbols.size());
-    d.symbols += name;
-    d.symbols += '\0';
+  std::string symbols;
+  auto add = [&](const FileString& name) {
+    const uint32_t at = u32_of(symbols.size());
+    symbols += name.bytes();
+    symbols += '\0';
     return at;
   };
   for (Uniform& u : d.uniforms) u.name_offset = add(u.name);
   for (Label& l : d.labels) l.name_offset = add(l.name);
-  d.symbol_table.count = u32_of(d.symbols.size());
+  d.symbol_table.count = u32_of(symbols.size());
+  d.symbols = std::move(symbols);
 }
 
 // The DVLP's file names from its lines, each once.
 void lay_out_strings(Dvlp& p) {
-  p.strings.clear();
-  std::unordered_map<std::string, uint32_t> at;
+  std::string strings;
+  std::unordered_map<std::string_view, uint32_t> at;
   for (LineInfo& line : p.lines) {
-    auto [it, added] = at.emplace(line.file, u32_of(p.strings.size()));
+    auto [it, added] = at.emplace(line.file.bytes(), u32_of(strings.size()));
     if (added) {
-      p.strings += line.file;
-      p.strings += '\0';
+      strings += line.file.bytes();
+      strings += '\0';
     }
     line.file_offset = it->second;
   }
+  p.strings = std::move(strings);
 }
 
 // Each table of a DVLE after the other from `rel` (bytes from its header),

@@ -111,7 +111,7 @@ void cross_check(const Shader& shader, Context& ctx) {
       continue;
     std::string found;
     for (const EntryPoint& e : entries)
-      found += (found.empty() ? "" : ", ") + execution_model_name(e.execution_model) + " \"" + utf8_text(e.name) + "\"";
+      found += (found.empty() ? "" : ", ") + execution_model_name(e.execution_model) + " \"" + e.name.printable() + "\"";
     const FieldPath at = stages.field(stage_name(s));
     ctx.warn(Code::entry_point_mismatch, stage.file_offset, at,
              strprintf("the %s slot's SPIR-V has no %s entry point (it has %s)", std::string(stage_name(s)).c_str(),

@@ -60,7 +60,7 @@ Json uniform_json(const Shader& shader) {
   for (const UniformMember& m : u.members) {
     Json k;
     k["offset_in_file"] = m.file_offset;
-    k["name"] = utf8_text(m.name);
+    k["name"] = m.name;
     k["offset"] = m.offset;
     k["base_type"] = base_type_name(m.base_type);
     k["dims"] = {m.dims[0], m.dims[1]};
@@ -96,7 +96,7 @@ Json stage_json(const StageCode& code, Stage s) {
   j["offset"] = code.file_offset;
   j["words"] = code.words();
   const EntryPoint* entry = slot_entry(m, s);
-  j["entry_point"] = entry != nullptr ? Json(utf8_text(entry->name)) : Json(nullptr);
+  j["entry_point"] = entry != nullptr ? Json(entry->name) : Json(nullptr);
   j["execution_model"] = entry != nullptr ? Json(execution_model_name(entry->execution_model)) : Json(nullptr);
   j["spirv"] = {{"version", spirv_version_text(m.version)},
                 {"generator", strprintf("0x%08x", m.generator)},
@@ -105,7 +105,7 @@ Json stage_json(const StageCode& code, Stage s) {
                 {"instructions", m.instructions}};
   Json entries = Json::array();
   for (const EntryPoint& e : m.entry_points)
-    entries.push_back({{"name", utf8_text(e.name)}, {"execution_model", execution_model_name(e.execution_model)}});
+    entries.push_back({{"name", e.name}, {"execution_model", execution_model_name(e.execution_model)}});
   j["entry_points"] = std::move(entries);
   j["input_locations"] = m.input_locations;
   j["output_locations"] = m.output_locations;

@@ -18,6 +18,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 #include "vbc/enums.h"
 #include "vbc/spirv_module.h"
 
@@ -91,7 +92,7 @@ struct Binding {
 // A member of the uniform struct: its name, then its offset and type.
 struct UniformMember {
   uint64_t file_offset = 0;
-  std::string name;
+  FileString name;
   uint32_t offset = 0;  // u16 on disk (u32 in the older layout)
   uint8_t base_type = static_cast<uint8_t>(BaseType::float_);
   std::array<uint8_t, 2> dims = {4, 1};

@@ -340,7 +340,7 @@ class ReflectionReader {
                        strprintf("a name of %u characters: VSL allows at most %u", length, kMaxNameLength));
     const std::optional<Bytes> b = r_.read(length);
     if (!b) return truncated(item, length);
-    m.name.assign(b->begin(), b->end());
+    m.name = std::string(b->begin(), b->end());
     return true;
   }
 

@@ -25,7 +25,8 @@ void put_interface(ByteWriter& w, const std::vector<InterfaceVariable>& list, co
   }
 }
 
-void put_name(ByteWriter& w, const std::string& name, bool u32_length) {
+void put_name(ByteWriter& w, FileText text, bool u32_length) {
+  const std::string_view name = text.bytes();
   if (u32_length) {
     w.put_u32_le(count_of(name.size(), "name bytes"));
   } else {

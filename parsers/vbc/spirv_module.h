@@ -24,6 +24,7 @@
 
 #include "core/bytes.h"
 #include "core/diagnostic.h"
+#include "core/file_text.h"
 
 namespace sp::vbc {
 
@@ -33,7 +34,7 @@ inline constexpr size_t kSpirvHeaderWords = 5;
 struct EntryPoint {
   uint32_t execution_model = 0;
   uint32_t id = 0;
-  std::string name;  // empty when its literal has no NUL inside the instruction
+  FileString name;  // empty when its literal has no NUL inside the instruction
 };
 
 struct SpirvModule {

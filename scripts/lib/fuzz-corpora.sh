@@ -8,7 +8,7 @@
 SP_FUZZ_BUILD=$1
 
 # Prints, one a line, what the Python expression $1 yields over the table
-# T (a list of {name, format, corpus, baseline, needs}), with the
+# T (a list of {name, format, corpus, baseline, needs, role}), with the
 # arguments after $1 as the list A.
 fuzz_table() {
   python3 -c '
@@ -40,8 +40,12 @@ fuzz_corpora() { fuzz_table 'dict.fromkeys(t["corpus"] for t in T)'; }
 fuzz_formats() { fuzz_table 'dict.fromkeys(t["format"] for t in T)'; }
 
 # Every target in table order; with `built`, only those whose
-# BUILD_DIR/bin/fuzz_<name> exists.
+# BUILD_DIR/bin/fuzz_<name> exists; with `configured`, those the configured
+# build makes, built yet or not (a bin/fuzz_<name> of its build.ninja: the
+# presets' generator is Ninja), leaving out those it lacks the NEEDS of.
 fuzz_target_names() {
-  fuzz_table '(t["name"] for t in T if A[0] != "built" or os.path.exists(A[1] + "/bin/fuzz_" + t["name"]))' \
+  fuzz_table '(t["name"] for t in T if A[0] == "all"
+               or A[0] == "built" and os.path.exists(A[1] + "/bin/fuzz_" + t["name"])
+               or A[0] == "configured" and ("\nbuild bin/fuzz_" + t["name"] + ":") in open(A[1] + "/build.ninja").read())' \
     "${1:-all}" "$SP_FUZZ_BUILD"
 }

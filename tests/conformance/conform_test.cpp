@@ -15,6 +15,7 @@
 #include "conformance/peer_cache.h"
 #include "conformance/report.h"
 #include "conformance/runner.h"
+#include "conformance/shaderprobe_run.h"
 #include "conformance/subprocess.h"
 #include "conformance/sweeps.h"
 #include "core/bytes.h"
@@ -46,6 +47,31 @@ TEST(Conform, ForkedWorkCrashingIsRecorded) {
   const RunResult fine = run_forked([] { std::fputs("hello", stdout); });
   EXPECT_TRUE(fine.ok());
   EXPECT_EQ(fine.out, "hello");
+}
+
+// The plain read's worker runs every printer of an accepted input and, when
+// one fails or throws, says so on stderr before it aborts: that line is
+// the crash's detail, and the line alone makes it a crash.
+TEST(Conform, APrinterThatFailsInTheWorkerIsACrashNamedByItsLine) {
+  const std::string line = std::string(kPrinterFailed) + " a printer threw: invalid UTF-8 byte at index 1: 0x52";
+  const RunResult r = run_forked([&] {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+  });
+  EXPECT_EQ(abnormal_end(r), Verdict::crash) << r.err;
+  EXPECT_EQ(end_summary(r), line);
+  // The nightly's file: accepted, its printers run (its JSON holds the
+  // name escaped), and without them too.
+  const std::vector<uint8_t> file =
+      test::read_file(SP_SOURCE_DIR "/corpus/regressions/dxcontainer/json-ifce-class-name-not-utf8");
+  for (const bool printers : {true, false}) {
+    Observation what;
+    what.printers = printers;
+    what.outputs = {"json"};
+    const ShaderprobeOutcome o = run_shaderprobe(file, {}, what);
+    EXPECT_EQ(o.verdict, Verdict::accept) << o.detail;
+    EXPECT_NE(shaderprobe_output(o, "json").value_or("").find("\\\\xE8Red"), std::string::npos);
+  }
 }
 
 TEST(Conform, AdapterEndingsMapToVerdicts) {

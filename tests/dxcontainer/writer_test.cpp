@@ -195,7 +195,7 @@ bool names_out_of_first_use_order(const Signature& sig) {
   std::set<std::string_view> seen;
   uint32_t last = 0;
   for (const SignatureElement& e : sig.elements) {
-    if (e.name.empty() || !seen.insert(e.name).second) continue;
+    if (e.name.empty() || !seen.insert(e.name.bytes()).second) continue;
     if (e.name_offset < last) return true;
     last = e.name_offset;
   }
@@ -875,7 +875,7 @@ TEST(Writer, DebugName) {
     EXPECT_EQ(content<DebugName>(back).name_length, name.size());
   }
   const std::string huge(70000, 'x');
-  d.name = huge;
+  d.name = std::string_view(huge);
   EXPECT_THROW((void)encode_part(make_part(make_fourcc('I', 'L', 'D', 'N'), d)), std::length_error);
 }
 

@@ -4,10 +4,11 @@
 
 #include <filesystem>
 
-
 #include <nlohmann/json.hpp>
 
 #include "conformance/subprocess.h"
+#include "formats/read.h"
+#include "formats/registry.h"
 #include "support/test_files.h"
 
 namespace sp {
@@ -40,6 +41,40 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
   }
   EXPECT_EQ(j["profiles"].front(), "lenient");
   EXPECT_EQ(j["profiles"].back(), "strict");
+}
+
+// The container the nightly run's fuzz_dump found in ten seconds: an IFCE
+// class name starting with 0xE8, which `dump --format=json` handed to
+// nlohmann-json raw (std::terminate, exit 134). Every command prints it,
+// in JSON as text with the byte escaped.
+TEST(FormatsCli, TheNightlysNameThatIsNotUtf8IsPrintedByEveryCommand) {
+  const std::string file = SP_SOURCE_DIR "/corpus/regressions/dxcontainer/json-ifce-class-name-not-utf8";
+  const std::vector<std::vector<std::string>> commands = {
+      {"identify", file},          {"identify", "--json", file},        {"check", file},
+      {"check", "--json", file},   {"check", "--format=sarif", file},   {"check", "--format=junit", file},
+      {"digest", file},            {"conform", "-q", file}};
+  for (const auto& args : commands) {
+    std::vector<std::string> argv = {SP_CLI};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto r = run_command(argv);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << " " << args[1] << ": " << r.err;
+    if (args[1] == "--json") {
+      EXPECT_TRUE(nlohmann::json::accept(r.out)) << args[0];
+    }
+  }
+  const std::vector<uint8_t> bytes = test::read_file(file);
+  const formats::Format& format = formats::reader_for(bytes);
+  for (const std::string& name : formats::dump_names(format)) {
+    const auto r = run_command({SP_CLI, "dump", "--format=" + name, file});
+    // bcanalyzer: there is no DXIL part to dump (usage, exit 2).
+    const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
+    EXPECT_EQ(r.exit_code, route && route->owner->name == "bitcode" ? 2 : 0) << name << ": " << r.err;
+    EXPECT_EQ(r.err.find("internal_error"), std::string::npos) << name << ": " << r.err;
+    if (name == "json") {
+      const auto j = nlohmann::json::parse(r.out);
+      EXPECT_EQ(j["parts"][0]["fxc"]["interfaces"]["class_types"][0]["name"], "\\xE8Red") << r.out;
+    }
+  }
 }
 
 TEST(FormatsCli, RecognisedOnlyFormatsAreNamedAndUnsupported) {

@@ -26,7 +26,7 @@ struct Outcome {
   std::vector<Diagnostic> warnings;
 };
 
-Outcome parse(const std::vector<uint8_t>& file) {
+Outcome outcome_of(const std::vector<uint8_t>& file) {
   const Limits limits;
   Context ctx(limits, file.size());
   Outcome o;
@@ -44,7 +44,7 @@ struct Expected {
 };
 
 void expect_error(const std::vector<uint8_t>& file, const Expected& e, const std::string& what) {
-  const Outcome o = parse(file);
+  const Outcome o = outcome_of(file);
   ASSERT_TRUE(o.error.has_value()) << what;
   EXPECT_EQ(o.error->code, e.code) << what << ": " << o.error->to_string();
   EXPECT_EQ(o.error->offset, e.offset) << what << ": " << o.error->to_string();
@@ -81,8 +81,8 @@ TEST(ShbinHostile, HeadersAndMagics) {
   expect_error(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x3F), {Code::truncated, kDvle, "dvles[0]"},
                "DVLE header");
   // The message says which header, its size, where, and the file's size.
-  EXPECT_EQ(parse({'D', 'V', 'L', 'B', 1, 0}).error->message, "the DVLB header of 8 bytes at 0 runs past the file's 6 bytes");
-  EXPECT_EQ(parse(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x28)).error->message,
+  EXPECT_EQ(outcome_of({'D', 'V', 'L', 'B', 1, 0}).error->message, "the DVLB header of 8 bytes at 0 runs past the file's 6 bytes");
+  EXPECT_EQ(outcome_of(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x28)).error->message,
             "a DVLE header of 64 bytes at 160 runs past the file's 200 bytes");
 }
 
@@ -154,7 +154,7 @@ TEST(ShbinHostile, StringsEndInsideTheirTable) {
 TEST(ShbinHostile, EachSemanticCheckIsAWarningOfItsOwn) {
   std::set<sp::Code> codes;
   for (const build::SemanticEdit& e : build::semantic_edits()) {
-    const Outcome o = parse(build::edited_file(e));
+    const Outcome o = outcome_of(build::edited_file(e));
     ASSERT_TRUE(o.ok) << e.name << ": " << o.error->to_string();
     std::string all;
     for (const Diagnostic& w : o.warnings) all += "\n" + w.to_string();
@@ -179,7 +179,7 @@ TEST(ShbinHostile, ChecksStopWhereTheWarningsAreTruncated) {
   s.dvlp.code.insert(s.dvlp.code.end(), 1000, 0x10u << 26);  // undefined opcode 0x10
   s.dvles[0].uniforms.push_back({.name_offset = 0, .first = 0x7F, .last = 0x7F, .name = "late"});  // in no register class
   lay_out(s, Layout::picasso);
-  const Outcome o = parse(write_shbin(s));
+  const Outcome o = outcome_of(write_shbin(s));
   ASSERT_TRUE(o.ok) << o.error->to_string();
   const Limits limits;
   ASSERT_EQ(o.warnings.size(), limits.max_warnings + 1u);
@@ -198,7 +198,7 @@ TEST(ShbinHostile, OneHundredThousandEntriesSharingADvle) {
   lay_out(s, Layout::picasso);
   const std::vector<uint8_t> f = write_shbin(s);
   EXPECT_LT(f.size(), 401000u);
-  const Outcome o = parse(f);
+  const Outcome o = outcome_of(f);
   ASSERT_TRUE(o.ok) << o.error->to_string();
   EXPECT_EQ(o.model.dvles.size(), 1u);
   EXPECT_EQ(o.model.dvle_of.size(), 100000u);
@@ -214,7 +214,7 @@ TEST(ShbinHostile, OneHundredThousandDvles) {
   lay_out(s, Layout::picasso);  // an entry for each DVLE the table did not name
   ASSERT_EQ(s.dvle_offsets.size(), 100000u);
   const std::vector<uint8_t> f = write_shbin(s);
-  const Outcome o = parse(f);
+  const Outcome o = outcome_of(f);
   ASSERT_TRUE(o.ok) << o.error->to_string();
   EXPECT_EQ(o.model.dvles.size(), 100000u);
   EXPECT_EQ(o.model.dvles[99999].uniforms[0].name, "projection");
@@ -230,7 +230,7 @@ TEST(ShbinHostile, AliasedNamesExhaustTheDecodeBudget) {
   s.dvles[0].uniforms[0].name = std::string(60000, 'n');
   lay_out(s, Layout::picasso);
   for (Uniform& u : s.dvles[0].uniforms) u.name_offset = 0;
-  const Outcome o = parse(write_shbin(s));
+  const Outcome o = outcome_of(write_shbin(s));
   ASSERT_TRUE(o.error.has_value());
   EXPECT_EQ(o.error->code, Code::decode_budget_exceeded) << o.error->to_string();
 }
@@ -245,11 +245,11 @@ TEST(ShbinHostile, PrefixesAndByteFlips) {
                                                write_shbin(build::vertex_and_geometry(Layout::picasso)),
                                                write_shbin(build::vertex_and_geometry(Layout::nihstro))};
   for (const auto& f : samples) {
-    const Outcome whole = parse(f);
+    const Outcome whole = outcome_of(f);
     ASSERT_TRUE(whole.ok);
     const uint64_t end = claimed_end(whole.model);
     for (size_t n = 0; n < f.size(); ++n) {
-      const Outcome o = parse(std::vector<uint8_t>(f.begin(), f.begin() + static_cast<ptrdiff_t>(n)));
+      const Outcome o = outcome_of(std::vector<uint8_t>(f.begin(), f.begin() + static_cast<ptrdiff_t>(n)));
       EXPECT_EQ(o.ok, n >= end) << n;
     }
     size_t flips = 0;
@@ -257,7 +257,7 @@ TEST(ShbinHostile, PrefixesAndByteFlips) {
       for (uint8_t value : {uint8_t{0}, uint8_t{0xFF}, static_cast<uint8_t>(f[at] ^ 0x80)}) {
         std::vector<uint8_t> g = f;
         g[at] = value;
-        const Outcome o = parse(g);
+        const Outcome o = outcome_of(g);
         if (!o.ok) continue;
         ++flips;
         TextBuffer out;

@@ -27,7 +27,7 @@ std::vector<uint8_t> real_file() {
   const std::vector<uint8_t> name = real_file();                   \
   if (name.empty()) GTEST_SKIP() << "no ../shared/external/shbin"
 
-Shbin parse(Bytes file, std::vector<Diagnostic>* warnings = nullptr) {
+Shbin decoded(Bytes file, std::vector<Diagnostic>* warnings = nullptr) {
   const Limits limits;
   Context ctx(limits, file.size());
   Shbin s;
@@ -39,7 +39,7 @@ Shbin parse(Bytes file, std::vector<Diagnostic>* warnings = nullptr) {
 TEST(ShbinRealFile, EveryFieldIsWhatPicassoWrote) {
   REAL_FILE_OR_SKIP(file);
   std::vector<Diagnostic> warnings;
-  const Shbin s = parse(file, &warnings);
+  const Shbin s = decoded(file, &warnings);
   EXPECT_TRUE(warnings.empty()) << warnings.front().to_string();
   EXPECT_EQ(s.file_size, 289u);
   EXPECT_EQ(s.dvle_offsets, std::vector<uint32_t>{0xA0});
@@ -78,7 +78,7 @@ TEST(ShbinRealFile, EveryFieldIsWhatPicassoWrote) {
 
 TEST(ShbinRealFile, ReencodesByteForByte) {
   REAL_FILE_OR_SKIP(file);
-  EXPECT_EQ(write_shbin(parse(file)), file);
+  EXPECT_EQ(write_shbin(decoded(file)), file);
 }
 
 // The project's encoder and picasso layout, from the shader's source,
@@ -90,7 +90,7 @@ TEST(ShbinRealFile, IsWhatTheProjectsWriterBuildsFromItsSource) {
   const std::vector<uint8_t> bytes = write_shbin(built);
   ASSERT_EQ(bytes.size(), 0x120u);
   EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), file.begin()));
-  Shbin real = parse(file);
+  Shbin real = decoded(file);
   real.file_size = built.file_size;
   EXPECT_EQ(real, built);
 }

@@ -20,7 +20,7 @@ struct Parsed {
   std::optional<Diagnostic> error;
 };
 
-Parsed parse(const std::vector<uint8_t>& file) {
+Parsed read_back(const std::vector<uint8_t>& file) {
   const Limits limits;
   Context ctx(limits, file.size());
   Parsed p;
@@ -35,7 +35,7 @@ Parsed parse(const std::vector<uint8_t>& file) {
 void expect_round_trip(const Shbin& s, const std::string& what) {
   const std::vector<uint8_t> bytes = write_shbin(s);
   ASSERT_EQ(bytes.size(), s.file_size) << what;
-  const Parsed p = parse(bytes);
+  const Parsed p = read_back(bytes);
   ASSERT_TRUE(p.ok) << what << ": " << p.error->to_string();
   EXPECT_TRUE(p.warnings.empty()) << what << ": " << p.warnings.front().to_string();
   EXPECT_EQ(p.model, s) << what;
@@ -78,7 +78,7 @@ TEST(ShbinWriter, EachFormatSampleHoldsEveryOpcodeOfItsFormat) {
 
 TEST(ShbinWriter, EveryInstructionFormatSurvivesTheFile) {
   const build::Code code = build::every_format_code();
-  const Parsed p = parse(write_shbin(build::sample("every_format_picasso")));
+  const Parsed p = read_back(write_shbin(build::sample("every_format_picasso")));
   ASSERT_TRUE(p.ok);
   EXPECT_EQ(p.model.dvlp.code, code.words);
   EXPECT_EQ(p.model.dvlp.descriptors, code.descriptors);
@@ -127,7 +127,7 @@ TEST(ShbinWriter, NihstroLayout) {
   EXPECT_LT(vs.uniform_table.offset, vs.label_table.offset);
   EXPECT_LT(vs.label_table.offset, vs.symbol_table.offset);
   EXPECT_EQ(s.file_size, claimed_end(s));  // no padding
-  const Parsed p = parse(write_shbin(s));
+  const Parsed p = read_back(write_shbin(s));
   ASSERT_TRUE(p.ok);
   EXPECT_EQ(p.model.dvlp.header_size, kNihstroDvlpSize);
   // nihstro writes version 0 everywhere; the reader reports, never checks.
@@ -157,12 +157,12 @@ TEST(ShbinWriter, SharedDvlesRoundTrip) {
   lay_out(s, Layout::picasso);
   EXPECT_EQ(s.dvle_offsets, (std::vector<uint32_t>{s.dvles[0].offset, s.dvles[0].offset, s.dvles[0].offset}));
   expect_round_trip(s, "shared");
-  const Parsed p = parse(write_shbin(s));
+  const Parsed p = read_back(write_shbin(s));
   EXPECT_EQ(p.model.dvles.size(), 1u);
 }
 
 TEST(ShbinWriter, GeometryShaderFieldsRoundTrip) {
-  const Parsed p = parse(write_shbin(build::vertex_and_geometry(Layout::picasso)));
+  const Parsed p = read_back(write_shbin(build::vertex_and_geometry(Layout::picasso)));
   ASSERT_TRUE(p.ok);
   const Dvle& gs = p.model.dvles[1];
   EXPECT_EQ(gs.type, static_cast<uint8_t>(ShaderType::geometry));
@@ -179,7 +179,7 @@ TEST(ShbinWriter, GeometryShaderFieldsRoundTrip) {
 TEST(ShbinWriter, UnclaimedBytesAreKept) {
   std::vector<uint8_t> file = write_shbin(build::textured_quad(Layout::picasso));
   file.insert(file.end(), {0, 0, 0xAB, 0, 0xCD, 0, 0});
-  const Parsed p = parse(file);
+  const Parsed p = read_back(file);
   ASSERT_TRUE(p.ok);
   ASSERT_EQ(p.model.unclaimed.size(), 1u);
   EXPECT_EQ(p.model.unclaimed[0].offset, 0x122u);

@@ -16,6 +16,7 @@ using dxc::build::deflate;
 using dxc::build::program;
 using dxc::build::psv_v1;
 using dxc::build::RawPartSpec;
+using dxc::build::set_hostile_texts;
 using dxc::build::rts0_aliased_tables;
 using dxc::build::srci;
 using dxc::build::u32s;

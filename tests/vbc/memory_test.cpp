@@ -40,20 +40,20 @@ TEST(VbcMemory, CountsOf0xFFFFFFFFStayUnder64MiB) {
   old.uniform_layout = UniformLayout::old_u32;
   Sections old_at;
   const std::vector<uint8_t> old_file = write_shader(old, {}, &old_at);
-  struct Case {
+  struct CountField {
     std::string name;
     const std::vector<uint8_t>* file;
     uint64_t count;
   };
-  const std::vector<Case> cases = {
+  const std::vector<CountField> cases = {
       {"vertex_inputs", &file, at.vertex_inputs},    {"fragment_outputs", &file, at.fragment_outputs},
       {"bindings", &file, at.bindings},              {"uniform_members", &file, at.uniform + 4},
       {"subpass_inputs", &file, at.subpass_inputs},  {"old_uniform_size", &old_file, old_at.uniform},
       {"old_uniform_members", &old_file, old_at.uniform + 6},
   };
-  const fs::path dir = test::scratch_path("vbc_memory_test");
+  const fs::path dir = sp::test::scratch_path("vbc_memory_test");
   fs::create_directories(dir);
-  for (const Case& c : cases) {
+  for (const CountField& c : cases) {
     std::vector<uint8_t> bytes = *c.file;
     build::put_u32(bytes, c.count, 0xFFFFFFFF);
     const fs::path path = dir / c.name;

@@ -10,10 +10,10 @@ namespace sp::vbc {
 namespace {
 
 TEST(VbcRealFiles, EveryFileDecodesAndReencodesByteForByte) {
-  const auto files = test::external_files("vbc", ".vbc");
+  const auto files = sp::test::external_files("vbc", ".vbc");
   if (files.empty()) GTEST_SKIP() << "no .vbc files in ../shared/external/vbc";
   for (const auto& path : files) {
-    const std::vector<uint8_t> file = test::read_file(path);
+    const std::vector<uint8_t> file = sp::test::read_file(path);
     const ParseResult r = parse_shader(file, Limits{});
     ASSERT_TRUE(r.ok()) << path << ": " << r.error->to_string();
     for (const Diagnostic& w : r.warnings) ADD_FAILURE() << path << ": " << w.to_string();

@@ -81,10 +81,10 @@ TEST(VbcRoundTrip, EveryLimitAtItsMaximumDecodesFieldForField) {
     const UniformMember& m = got.uniform->members[i];
     const UniformMember& w = built.uniform->members[i];
     EXPECT_EQ(m.name, w.name);
-    EXPECT_EQ(m.offset, w.offset) << m.name;
-    EXPECT_EQ(m.base_type, w.base_type) << m.name;
-    EXPECT_EQ(m.dims, w.dims) << m.name;
-    EXPECT_EQ(m.array_size, w.array_size) << m.name;
+    EXPECT_EQ(m.offset, w.offset) << m.name.printable();
+    EXPECT_EQ(m.base_type, w.base_type) << m.name.printable();
+    EXPECT_EQ(m.dims, w.dims) << m.name.printable();
+    EXPECT_EQ(m.array_size, w.array_size) << m.name.printable();
   }
   EXPECT_EQ(got.uniform->members[1].name.size(), 32u);
   EXPECT_EQ(got.uniform->members.back().offset, 1020u);

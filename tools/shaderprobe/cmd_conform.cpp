@@ -42,6 +42,7 @@ struct ConformOptions {
   std::string format = "md";
   unsigned jobs = 1;
   bool quiet = false;
+  bool no_printers = false;
 };
 
 // The command line as typed, from /proc (main's argv does not reach the
@@ -126,6 +127,7 @@ int run_conform(const ConformOptions& o) {
     return kUsage;
   }
   options.jobs = std::max(1u, o.jobs);
+  options.printers = !o.no_printers;
   options.peer_cache = o.peer_cache;
   if (!o.quiet) options.progress = print_progress;
   conform::Report report;
@@ -209,6 +211,10 @@ void add_conform(CLI::App& app, Runner& run) {
                   "upgrading it")
       ->type_name("DIR");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress lines on stderr (printed every 5 s once a run takes 3 s)");
+  cmd->add_flag("--no-printers", o->no_printers,
+                "Read each input as `check` does, without also running every printer its format offers (json, "
+                "yaml, obj2yaml, bcanalyzer, fxc, pica, spirv) on each accepted input of up to 1 MiB; a printer "
+                "that fails or throws on one is otherwise a crash of that case");
   cmd->footer(
       "Each case runs in forked shaderprobe workers, so a crash or hang is recorded, not fatal. Every report names "
       "each finding (crash, timeout, oom, unmet, mismatch, disagree) by its file. Exit 0 when no finding that "

@@ -13,8 +13,20 @@
 #include "formats/registry.h"
 
 namespace sp::cli {
+namespace {
+
+// Commands read their inputs one after another, on the main thread.
+std::string& last_input() {
+  static std::string path;
+  return path;
+}
+
+}  // namespace
+
+const std::string& current_input() { return last_input(); }
 
 std::optional<std::vector<uint8_t>> read_input(const std::string& path, std::string& problem) {
+  last_input() = path;
   FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     problem = std::string("cannot open: ") + std::strerror(errno);

@@ -20,6 +20,11 @@ std::optional<std::vector<uint8_t>> read_input(const std::string& path);
 // The same, setting `problem` ("cannot open: <reason>") instead of printing.
 std::optional<std::vector<uint8_t>> read_input(const std::string& path, std::string& problem);
 
+// The path of the input read last (empty before any): main names it when
+// an exception escapes a command, which is a bug in shaderprobe, to be
+// reported with the file that found it.
+const std::string& current_input();
+
 // The files that FILE|DIR... arguments name, in order: a file as given, a
 // folder's regular files recursively (symbolic links to files included,
 // to folders not followed), sorted by path, each named as the folder was

@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "guard.h"
+#include "input.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"shaderprobe: hardened readers for shader binaries ('shaderprobe formats' lists the formats)", "shaderprobe"};
@@ -33,7 +35,7 @@ int main(int argc, char** argv) {
     app.exit(e);
     return sp::cli::kUsage;
   }
-  const int status = run();
+  const int status = sp::cli::run_guarded(run, sp::cli::current_input(), std::cerr);
   // A dump cut short (a full disk, a closed pipe) is an I/O error, not a
   // success: what reached stdout is not the whole answer.
   if (!std::cout.flush()) {

@@ -32,6 +32,10 @@ class Target:
     corpus: str        # the folder of corpus/ it reads
     baseline: bool     # an A/B baseline, not worth fuzzing time
     needs: str         # the peer library a differential links ("llvm", "vkd3d"), "" for none
+    # "printers" or "container": fuzzed after a change to any format
+    # (changes.py); "" for none. Only fuzz_targets.json has it, not the
+    # registry's copy (`shaderprobe formats --json`).
+    role: str = ""
 
 
 class Table:
