@@ -187,6 +187,10 @@ std::optional<std::string> explain_our_rejection(const sp::Diagnostic& ours) {
   using sp::Code;
   // LLVM skips a block inside BLOCKINFO by its NumWords without reading it.
   if (ours.path.find("BLOCKINFO_BLOCK.blocks[") != std::string::npos) return "S7";
+  // LLVM's cursor enters BLOCKINFO with the abbreviations the table in
+  // effect registered for block 0; llvm-bcanalyzer, as shaderprobe, not.
+  if (ours.code == Code::invalid_abbrev_id && ours.path.find("BLOCKINFO_BLOCK.records[") != std::string::npos)
+    return "S9";
   switch (ours.code) {
     case Code::block_length_out_of_bounds: return "S1";  // LLVM reads NumWords only to skip
     case Code::limit_exceeded: return "S2";

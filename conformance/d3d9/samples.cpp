@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "conformance/d3d9/builders.h"
+#include "conformance/hostile_text.h"
 
 namespace sp::d3d9::build {
 namespace {
@@ -305,6 +306,17 @@ const Sample& sample(std::string_view name) {
   for (const Sample& s : samples())
     if (s.name == name) return s;
   throw std::out_of_range("no d3d9 sample " + std::string(name));
+}
+
+std::vector<uint8_t> with_hostile_texts(size_t k) {
+  auto text = [&](size_t i) { return std::string(conform::hostile_text(k + i)); };
+  const Type light{kStruct, 0, 1, 1, 2, {{text(1), {kVector, 3, 1, 3}}, {text(2), {kScalar, 1}}}};
+  const std::vector<uint8_t> table = constant_table(
+      {{text(0), kFloat4, 0, 1, {kVector, 3, 1, 4}}, {text(3), kFloat4, 1, 4, light}, {"plain", kFloat4, 5, 1, {kVector, 3, 1, 4}}},
+      conform::hostile_text(k + 4), version_token(true, 3, 0), conform::hostile_text(k + 5));
+  return shader(version_token(true, 3, 0), table,
+                {instruction(Opcode::dcl, {destination(kInput, 0, 0x3)}, {0x80000005}),
+                 instruction(Opcode::mov, {destination(kColorOut, 0), source(kInput, 0)})});
 }
 
 }  // namespace sp::d3d9::build

@@ -29,4 +29,9 @@ struct Sample {
 // The sample called `name` (std::out_of_range when there is none).
 [[nodiscard]] const Sample& sample(std::string_view name);
 
+// A ps_3_0 shader whose constant table's every text holds hostile bytes:
+// conform::hostile_text(k), k + 1, ... as a constant's name, a struct's
+// two member names, another constant's name, the target and the creator.
+[[nodiscard]] std::vector<uint8_t> with_hostile_texts(size_t k);
+
 }  // namespace sp::d3d9::build

@@ -307,6 +307,9 @@ void declaration_cases(Suite& s) {
         Code::operand_invalid, {"Declarations", "Operand"}, "dcl_constantbuffer of r0, not of a cb#");
   s.add("n_tgsm_declared_as_sampler", declaring(Opcode::dcl_tgsm_raw, {sampler(0)}, {16}), Code::operand_invalid,
         {"Declarations", "Operand"}, "dcl_tgsm_raw of s0, not of a g#");
+  s.add("n_resource_declared_without_its_number", declaring(Opcode::dcl_resource_raw, {reg(RegType::t, {})}, {}),
+        Code::operand_invalid, {"Declarations", "Operand"},
+        "dcl_resource_raw of a t without an index (found by fuzz_fxc_vkd3d: vkd3d-shader reads register ~0)");
 }
 
 // Custom data carries its length in the DWORD after the opcode token.

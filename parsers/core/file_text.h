@@ -48,8 +48,8 @@ class BasicFileText {
     requires std::same_as<Storage, std::string>
       : bytes_(std::move(bytes)) {}
   // A FileString seen through a FileText, where a function takes a view
-  // (never of a temporary, which would dangle).
-  // (Templates, so that neither is a FileString's own copy or move.)
+  // (never of a temporary, which would dangle). Templates, so that neither
+  // is a FileString's own copy or move constructor.
   template <typename Owner>
     requires std::same_as<Storage, std::string_view> && std::same_as<Owner, std::string>
   BasicFileText(const BasicFileText<Owner>& owner) : bytes_(owner.bytes()) {}  // NOLINT(google-explicit-constructor)
@@ -61,8 +61,6 @@ class BasicFileText {
   [[nodiscard]] std::string printable() const { return utf8_text(bytes_, /*keep_whitespace=*/false); }
   [[nodiscard]] size_t size() const { return bytes_.size(); }
   [[nodiscard]] bool empty() const { return bytes_.empty(); }
-  // A view of the same bytes (of a FileString, valid while it lives).
-  [[nodiscard]] BasicFileText<std::string_view> view() const { return BasicFileText<std::string_view>(bytes()); }
 
   bool operator==(const BasicFileText& other) const { return bytes() == other.bytes(); }
   auto operator<=>(const BasicFileText& other) const { return bytes() <=> other.bytes(); }

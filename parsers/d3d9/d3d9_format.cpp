@@ -37,6 +37,13 @@ Decoded parse(Bytes input, uint64_t offset, const Options& options) {
   return d;
 }
 
+// Words after the end token belong to no structure (the reader keeps them
+// as `trailing`): a prefix cut among them still holds the whole program up
+// to its end token, and parses.
+bool prefix_may_parse(Bytes, Bytes prefix, const Decoded& decoded) {
+  return program_of(decoded).end_offset + 4 <= prefix.size();
+}
+
 bool write_listing(Bytes input, uint64_t, const Options& options, TextBuffer& out, std::optional<Diagnostic>& error) {
   return d3d9::write_listing(input, options.limits, out, error);
 }
@@ -58,7 +65,7 @@ extern const Format d3d9_format{
     .parse = parse,
     .describe = [](const Decoded& d) { return d3d9::describe(program_of(d)); },
     .payloads = nullptr,
-    .prefix_may_parse = nullptr,
+    .prefix_may_parse = prefix_may_parse,
     .dumps = kDumps,
     .embedded_in = {},
     .profiles = {},

@@ -202,16 +202,23 @@ class ProgramReader {
   }
 
   // A binding declaration's operand is the register kind it declares
-  // (dcl_uav_structured declares a u#): a reader that trusts the opcode
-  // and one that trusts the operand would bind different things.
+  // (dcl_uav_structured declares a u#), with its register number: a reader
+  // that trusts the opcode and one that trusts the operand would bind
+  // different things, and one without an index binds nothing fxc could
+  // have meant (vkd3d-shader reads register ~0 and, in SM5.1, the space
+  // after it; found by fuzz_fxc_vkd3d).
   bool declares_its_register(const Instruction& in, const OpcodeInfo& info, uint64_t offset, const FieldPath& at) {
     const std::optional<OperandType> wanted = declared_register(info.opcode);
     if (!wanted) return true;
-    const uint32_t type = out_.operands(in).front().type();
-    if (type == *wanted) return true;
-    return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
-                       strprintf("%s declares operand type %u, not %u", std::string(info.name).c_str(), type,
-                                 static_cast<uint32_t>(*wanted)));
+    const Operand& o = out_.operands(in).front();
+    if (o.type() != *wanted)
+      return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
+                         strprintf("%s declares operand type %u, not %u", std::string(info.name).c_str(), o.type(),
+                                   static_cast<uint32_t>(*wanted)));
+    if (o.index_dimension() == 0)
+      return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
+                         strprintf("%s declares a register without its number", std::string(info.name).c_str()));
+    return true;
   }
 
   static bool declares_dimension(const Instruction& in) {
