@@ -310,6 +310,10 @@ void declaration_cases(Suite& s) {
   s.add("n_resource_declared_without_its_number", declaring(Opcode::dcl_resource_raw, {reg(RegType::t, {})}, {}),
         Code::operand_invalid, {"Declarations", "Operand"},
         "dcl_resource_raw of a t without an index (found by fuzz_fxc_vkd3d: vkd3d-shader reads register ~0)");
+  s.add("n_constant_buffer_declared_with_relative_index",
+        declaring(Opcode::dcl_constant_buffer, {reg(RegType::cb).index(temp(0).select('x'), 1).index(16)}, {}),
+        Code::operand_invalid, {"Declarations", "Operand"},
+        "dcl_constantbuffer cb[r0.x + 1][16] (found by fuzz_fxc_vkd3d: vkd3d-shader reads register 0)");
 }
 
 // Custom data carries its length in the DWORD after the opcode token.

@@ -202,11 +202,12 @@ class ProgramReader {
   }
 
   // A binding declaration's operand is the register kind it declares
-  // (dcl_uav_structured declares a u#), with its register number: a reader
-  // that trusts the opcode and one that trusts the operand would bind
-  // different things, and one without an index binds nothing fxc could
-  // have meant (vkd3d-shader reads register ~0 and, in SM5.1, the space
-  // after it; found by fuzz_fxc_vkd3d).
+  // (dcl_uav_structured declares a u#), with its register number as
+  // immediates: a reader that trusts the opcode and one that trusts the
+  // operand would bind different things, and an operand without an index,
+  // or with a relative or 64-bit one, binds nothing fxc could have meant
+  // (vkd3d-shader reads register ~0, or 0, and another field for the
+  // space; found by fuzz_fxc_vkd3d).
   bool declares_its_register(const Instruction& in, const OpcodeInfo& info, uint64_t offset, const FieldPath& at) {
     const std::optional<OperandType> wanted = declared_register(info.opcode);
     if (!wanted) return true;
@@ -218,6 +219,11 @@ class ProgramReader {
     if (o.index_dimension() == 0)
       return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
                          strprintf("%s declares a register without its number", std::string(info.name).c_str()));
+    for (uint32_t d = 0; d < o.index_dimension(); ++d)
+      if (o.index[d].rep != IndexRep::imm32)
+        return s_.ctx.fail(Code::operand_invalid, offset, at.item("operands", 0),
+                           strprintf("%s declares a register whose index %u is not a 32-bit immediate",
+                                     std::string(info.name).c_str(), d));
     return true;
   }
 
