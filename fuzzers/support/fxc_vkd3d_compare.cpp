@@ -147,8 +147,13 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
       if (o.index_rep(d) == fxc::IndexRep::imm64 || o.index_rep(d) == fxc::IndexRep::imm64_relative) return true;
     return false;
   };
+  // C1: a resource used undeclared, or declared only after a use
+  // (declaration_after_instruction: vkd3d's scan walks in order, so the
+  // earlier use finds no descriptor).
   return std::any_of(warnings.begin(), warnings.end(),
-                     [](const Diagnostic& d) { return d.code == Code::undeclared_resource; }) ||
+                     [](const Diagnostic& d) {
+                       return d.code == Code::undeclared_resource || d.code == Code::declaration_after_instruction;
+                     }) ||
          std::any_of(program.instructions.begin(), program.instructions.end(), counts_no_uav) ||
          std::any_of(program.operand_pool.begin(), program.operand_pool.end(), misread) ||
          std::any_of(program.nested_pool.begin(), program.nested_pool.end(), misread);
