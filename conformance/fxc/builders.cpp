@@ -548,14 +548,17 @@ ProgramCase sm50_tiled_feedback() {
   b.emit(Opcode::sample_c_lz_feedback, {dst(0, "x"), status, uv, resource(0), sampler(1), ref});
   b.emit(Opcode::sample_clamp_feedback, {dst(0), status, uv, resource(0), sampler(0), clamp});
   b.emit(Opcode::sample_b_clamp_feedback, {dst(0), status, uv, resource(0), sampler(0), imm(0.5f), clamp});
+  // With the DWORD fxc wrote after it in vkd3d-proton's texture_feedback_sample_grad.
   b.emit(Opcode::sample_d_clamp_feedback,
-         {dst(0), status, uv, resource(0), sampler(0), input(0).swizzle("zwzz"), input(0).swizzle("zwzz"), clamp});
+         {dst(0), status, uv, resource(0), sampler(0), input(0).swizzle("zwzz"), input(0).swizzle("zwzz"), clamp})
+      .trailing_word(0x2000);
   b.emit(Opcode::sample_c_clamp_feedback, {dst(0, "x"), status, uv, resource(0), sampler(1), ref, clamp});
   b.emit(Opcode::check_access_fully_mapped, {dst(1, "y"), src(1, 'x')});
   b.emit(Opcode::mov, {output(0).mask("xyzw"), temp(0)});
   b.emit(Opcode::ret);
   return {"sm50_tiled_feedback", b.program(),
-          "ps_5_0: every tiled-resource feedback form of sample, gather4 and ld, and check_access_fully_mapped",
+          "ps_5_0: every tiled-resource feedback form of sample, gather4 and ld, and check_access_fully_mapped; "
+          "sample_d_cl_s with the DWORD fxc appends",
           {"Valid", "Opcodes"}};
 }
 

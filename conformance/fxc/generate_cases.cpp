@@ -155,8 +155,31 @@ void length_cases(Suite& s) {
         {"InstructionLength", "OutOfBounds"}, "mov declares 127 DWORDs, the most a token holds");
   s.add("n_instruction_length_one_too_long", edited(length(kMov, declared(kMov) + 1)),
         Code::instruction_length_mismatch, {"InstructionLength"},
-        strprintf("mov declares %u DWORDs, its operands take %u: add's token would be skipped", declared(kMov) + 1,
+        strprintf("mov declares %u DWORDs, its operands take %u: add's token would be skipped (mov is no resource "
+                  "access, which fxc may end with one DWORD more)",
+                  declared(kMov) + 1,
                   declared(kMov)));
+  {
+    // fxc counts one DWORD past the operands of some resource accesses
+    // (docs/formats/fxc.md, "A DWORD after the operands"): one is read as
+    // that word, two are not fxc's.
+    Builder b(ProgramType::pixel, 5, 0);
+    b.dcl_resource(Dim::texture2dms, ReturnType::float_, 1, 4);
+    b.dcl_temps(1);
+    b.emit(Opcode::sample_pos, {temp(0).mask("xy"), resource(1).swizzle("xyxx"), imm(0)}).trailing_word(0);
+    b.emit(Opcode::ret);
+    s.add("y_samplepos_with_the_dword_fxc_appends", container(b.program()), std::nullopt, {"Valid", "InstructionLength"},
+          "samplepos r0.xy, t1.xyxx, l(0) as fxc 9.30 wrote it: 8 DWORDs declared, the operands fill 7, the 8th is 0");
+    Program two = b.program();
+    Instruction& in = two.instructions[2];
+    set_length(in, in.length_field() + 1);
+    ++two.length;
+    Bytes8 chunk = write_program(two);
+    chunk.insert(chunk.begin() + 4 * (in.offset / 4 + in.length_field() - 1), {0, 0, 0, 0});
+    s.add("n_samplepos_with_two_dwords_after_its_operands", container(two.version.major(), std::move(chunk)),
+          Code::instruction_length_mismatch, {"InstructionLength"},
+          "samplepos declares 9 DWORDs, its operands fill 7: fxc appends one at most");
+  }
   s.add("n_instruction_length_one_too_short", edited(length(kMov, declared(kMov) - 1)),
         Code::instruction_length_mismatch, {"InstructionLength", "Operand"},
         strprintf("mov declares %u DWORDs: its source's last index runs past the instruction", declared(kMov) - 1));

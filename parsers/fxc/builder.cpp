@@ -215,6 +215,11 @@ Inst& Inst::extended(uint32_t raw) {
   return *this;
 }
 
+Inst& Inst::trailing_word(uint32_t value) {
+  model().trailing_word = value;
+  return *this;
+}
+
 // D3D10_SB_EXTENDED_OPCODE_SAMPLE_CONTROLS: 4-bit two's complement offsets
 // at bits 9, 13 and 17.
 Inst& Inst::offsets(int u, int v, int w) {

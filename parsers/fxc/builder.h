@@ -205,6 +205,8 @@ class Inst {
   Inst& dimension(Dim d, uint32_t stride = 0);
   Inst& return_types(ReturnType x, ReturnType y, ReturnType z, ReturnType w);
   Inst& extended(uint32_t raw);
+  // The DWORD fxc writes after some resource accesses' operands.
+  Inst& trailing_word(uint32_t value);
 
  private:
   [[nodiscard]] Instruction& model();

@@ -117,6 +117,7 @@ void describe_model(const Program& p, Json& out) {
       for (uint32_t w : p.words(in)) words.push_back(hex(w));
       i["words"] = std::move(words);
     }
+    if (in.trailing_word) i["trailing_word"] = hex(*in.trailing_word);
     list.push_back(std::move(i));
   }
   j["instructions"] = std::move(list);

@@ -118,7 +118,9 @@ Literal literal_kind(const OpcodeInfo& info, size_t operand, size_t operands) {
       return Literal::double_;
     case OpKind::t:
       // Sampling takes float coordinates, LODs and references; loads take
-      // integer addresses; a store's value is typeless.
+      // integer addresses, samplepos a sample index (fxc 9.30:
+      // "samplepos r1.xy, t1.xyxx, l(0)"); a store's value is typeless.
+      if (info.opcode == Opcode::sample_pos) return Literal::integer;
       if (info.name.starts_with("sample") || info.name.starts_with("gather4") || info.name == "lod")
         return Literal::floating;
       if (info.name.starts_with("store") && operand + 1 == operands) return Literal::typeless;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -116,6 +117,10 @@ struct Instruction {
   Range operands;              // in Program::operand_pool
   Range nested;                // relative-address operands, by OperandIndex::relative, in Program::nested_pool
   Range words;                 // non-operand DWORDs in order (counts, strides, spaces, custom data), in Program::word_pool
+  // The one DWORD fxc may write after a resource access's operands, which
+  // its length counts and no operand takes (docs/formats/fxc.md, "A DWORD
+  // after the operands"); kept for the round trip, never listed.
+  std::optional<uint32_t> trailing_word;
 
   [[nodiscard]] Opcode opcode() const { return static_cast<Opcode>(token & 0x7FF); }
   [[nodiscard]] uint32_t controls() const { return (token >> 11) & 0x1FFF; }

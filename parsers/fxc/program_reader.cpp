@@ -152,6 +152,11 @@ class ProgramReader {
     } else if (!mixed_shape(in, *info, pos, stop, at)) {
       return false;
     }
+    // fxc counts one DWORD more than the operands take in some resource
+    // accesses (samplepos, the tiled-resource feedback samples, ld with an
+    // offset); Microsoft's own reader skips to the length. One such word
+    // is fxc's; anything else the length leaves over is not.
+    if (pos + 1 == stop && info->kind == OpKind::t) in.trailing_word = word(pos++);
     if (pos != stop) return mismatch(*info, at, start, length, "its operands");
     if (info->kind == OpKind::x && !declares_its_register(in, *info, offset_of(start), at)) return false;
     if (!in.extended.empty() || declares_dimension(in)) return resource_dimension(in, offset_of(start), at);

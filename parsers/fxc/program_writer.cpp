@@ -48,6 +48,7 @@ void put_instruction(ByteWriter& w, const Program& p, const Instruction& in) {
       for (size_t k = 0; k < count && word < words.size(); ++k) w.put_u32_le(words[word++]);
     }
   }
+  if (in.trailing_word) w.put_u32_le(*in.trailing_word);
 }
 
 }  // namespace
