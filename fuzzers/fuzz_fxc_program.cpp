@@ -87,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_nesting(program);
   sp::TextBuffer listing;
   const auto& quirks = sp::fxc::listing_quirks((selector & 2) != 0 ? "9.29.952.3111" : "");
-  sp::fxc::list_program(program, quirks, listing);
+  sp::fxc::list_program(program, quirks, (selector & 4) != 0, listing);
   sp::fuzz::check(listing.size() > 0, "the listing printed nothing");
   return 0;
 }

@@ -106,9 +106,11 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
                            " times the input"};
     return false;
   }
-  list_program(program, quirks, out);
-  if (const dxc::Part* stat = find_part(c, "STAT"); stat != nullptr && stat->data.size() >= 4)
-    out.append(strprintf("// Approximately %u instruction slots used\n", load_le<uint32_t>(stat->data.data())));
+  list_program(program, quirks, parts.rdef == nullptr, out);
+  // A file without STAT (/Qstrip_reflect) lists 0 slots.
+  const dxc::Part* stat = find_part(c, "STAT");
+  const uint32_t slots = stat != nullptr && stat->data.size() >= 4 ? load_le<uint32_t>(stat->data.data()) : 0;
+  out.append(strprintf("// Approximately %u instruction slots used\n", slots));
   return true;
 }
 

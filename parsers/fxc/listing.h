@@ -46,8 +46,9 @@ bool list_header(const HeaderParts& parts, const ListingQuirks& quirks, TextBuff
 bool list_buffer_definitions(const Rdef& rdef, TextBuffer& out, size_t budget);
 
 // The program's lines, from its version line ("ps_5_0") to its last
-// instruction, as the fxc version `quirks` describes prints them.
-void list_program(const Program& program, const ListingQuirks& quirks, TextBuffer& out);
+// instruction, as the fxc version `quirks` describes prints them, of a
+// container whose reflection (RDEF) was stripped or not.
+void list_program(const Program& program, const ListingQuirks& quirks, bool stripped, TextBuffer& out);
 
 // A value's name in one of the listing's tables, or the number when the
 // table has none (a listing never fails on a value fxc would not write).

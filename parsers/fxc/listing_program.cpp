@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/msvc_printf.h"
 #include "core/strings.h"
 #include "fxc/listing.h"
 
@@ -83,7 +84,7 @@ std::string float_text(float f) {
   // fxc is a Windows program: MSVC's printf spells infinities and NaNs.
   if (std::isnan(f)) return std::signbit(f) ? "-1.#QNAN0" : "1.#QNAN0";
   if (std::isinf(f)) return f < 0 ? "-1.#INF00" : "1.#INF00";
-  return strprintf("%f", static_cast<double>(f));
+  return msvc_fixed(static_cast<double>(f));
 }
 
 std::string integer_text(uint32_t bits) {
@@ -132,7 +133,8 @@ Literal literal_kind(const OpcodeInfo& info, size_t operand, size_t operands) {
 
 class ProgramLister {
  public:
-  ProgramLister(const Program& p, const ListingQuirks& quirks, TextBuffer& out) : p_(p), quirks_(quirks), out_(out) {}
+  ProgramLister(const Program& p, const ListingQuirks& quirks, bool stripped, TextBuffer& out)
+      : p_(p), quirks_(quirks), stripped_(stripped), out_(out) {}
 
   void run() {
     constexpr std::string_view kPrefix[] = {"ps", "vs", "gs", "hs", "ds", "cs"};
@@ -274,7 +276,7 @@ class ProgramLister {
         const uint64_t bits = values[k] | (uint64_t{values[k + 1]} << 32);
         double v;
         std::memcpy(&v, &bits, 8);
-        line_ += strprintf("%f", v);
+        line_ += std::isfinite(v) ? msvc_fixed(v) : float_text(static_cast<float>(v));
       }
       line_ += ')';
       return;
@@ -447,13 +449,18 @@ class ProgramLister {
         space(in);
         line_ += ' ';  // fxc's trailing space
         return true;
-      case Opcode::dcl_constant_buffer:
+      case Opcode::dcl_constant_buffer: {
         line_ += ' ';
+        // Without RDEF, fxc from 6.3 on names the declared buffer in
+        // capitals (dcl_constantbuffer CB0[3]), its uses as ever (cb0[1]).
+        const size_t at = line_.size();
         declared(in, *o);
+        if (stripped_ && quirks_.stripped_buffer_capitals) line_.replace(at, 2, "CB");
         if (p_.version.sm51()) line_ += strprintf("[%u]", word(in, 0));
         line_ += ((t >> 11) & 1) ? ", dynamicIndexed" : ", immediateIndexed";
         space(in);
         return true;
+      }
       case Opcode::dcl_sampler:
         line_ += ' ';
         declared(in, *o);
@@ -606,6 +613,7 @@ class ProgramLister {
 
   const Program& p_;
   const ListingQuirks& quirks_;
+  bool stripped_;
   TextBuffer& out_;
   std::string line_;
   uint32_t level_ = 0;
@@ -613,8 +621,8 @@ class ProgramLister {
 
 }  // namespace
 
-void list_program(const Program& program, const ListingQuirks& quirks, TextBuffer& out) {
-  ProgramLister(program, quirks, out).run();
+void list_program(const Program& program, const ListingQuirks& quirks, bool stripped, TextBuffer& out) {
+  ProgramLister(program, quirks, stripped, out).run();
 }
 
 }  // namespace sp::fxc

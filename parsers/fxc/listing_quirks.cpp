@@ -6,11 +6,11 @@ namespace {
 
 constexpr ListingQuirks kQuirks[] = {
     // fxc of the June 2010 DirectX SDK.
-    {"9.29.", false, false, "//\n", 6, false},
+    {"9.29.", false, false, "//\n", 6, false, false},
     // fxc of the Windows 8 SDK.
-    {"9.30.", true, true, "///\n", 7, true},
+    {"9.30.", true, true, "///\n", 7, true, false},
     // fxc of the Windows 8.1 SDK (6.3.9600) and later; also the default.
-    {"", true, true, "", 7, true},
+    {"", true, true, "", 7, true, true},
 };
 
 }  // namespace

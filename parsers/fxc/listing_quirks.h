@@ -30,6 +30,9 @@ struct ListingQuirks {
   // "Note: shader requires additional functionality" and SFI0's features
   // (9.29 prints none: cs5__BasicCompute11Double).
   bool feature_notes;
+  // Without RDEF, `dcl_constantbuffer CB0[3]` (6.3 on) or `cb0[3]` (as
+  // with RDEF: DirectXTK's listings of 2012).
+  bool stripped_buffer_capitals;
 };
 
 // The row for a creator string (the default row when none matches).

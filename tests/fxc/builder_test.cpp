@@ -65,7 +65,7 @@ ReadBack read_back(const std::vector<uint8_t>& bytes) {
 
 std::string listing_of(const Program& p) {
   TextBuffer out;
-  list_program(p, listing_quirks(""), out);
+  list_program(p, listing_quirks(""), false, out);
   return out.str();
 }
 

@@ -135,7 +135,7 @@ TEST(FxcRealFiles, TheDwordFxcWritesAfterASamplesOperandsIsKeptAndNotListed) {
 
   const auto list = [](const Program& p) {
     TextBuffer out;
-    list_program(p, listing_quirks(""), out);
+    list_program(p, listing_quirks(""), false, out);
     return out.str();
   };
   const std::string listed = list(program);
@@ -161,6 +161,28 @@ TEST(FxcRealFiles, ListingIsFxcs) {
   }
   if (compared == 0) GTEST_SKIP() << "no ../shared/external";
   EXPECT_EQ(compared, 112u);
+}
+
+// DirectXTK's shaders, compiled with /Qstrip_reflect (no RDEF, no STAT):
+// the disassembler's header, CB0 and 0 slots; floats as MSVC prints them.
+// Those with a Level9 part (Aon9) print it before the program, below.
+TEST(FxcRealFiles, StrippedListingsAreFxcs) {
+  size_t compared = 0;
+  for (const auto& path : test::external_files("directxtk", ".dxbc")) {
+    const auto file = test::read_file(path);
+    const dxc::ParseResult r = dxc::parse_container(file);
+    ASSERT_TRUE(r.ok()) << path;
+    if (std::any_of(r.container->parts.begin(), r.container->parts.end(),
+                    [](const dxc::Part& p) { return fourcc_text(p.fourcc) == "Aon9"; }))
+      continue;
+    TextBuffer out;
+    std::optional<Diagnostic> error;
+    ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << path << ": " << error->to_string();
+    EXPECT_EQ(out.str(), test::reference_listing(path)) << path;
+    ++compared;
+  }
+  if (compared == 0) GTEST_SKIP() << "no ../shared/external/directxtk";
+  EXPECT_EQ(compared, 228u);
 }
 
 }  // namespace
