@@ -123,7 +123,7 @@ std::vector<uint8_t> vs_2_0_struct_relative() {
 // A comment that is no constant table between two instructions, and bytes
 // after the end token (a warning; both kept for the round trip).
 std::vector<uint8_t> vs_2_x_comments_and_trailing() {
-  const std::vector<uint8_t> note = {'D', 'B', 'U', 'G', 1, 2, 3, 4};
+  const std::vector<uint8_t> note = {'N', 'O', 'T', 'E', 1, 2, 3, 4};
   Program p = program(version_token(false, 2, 1), {},
                       {instruction(Opcode::dcl, {destination(kInput, 0)}, {0x80000000}),
                        instruction(Opcode::mov, {destination(kRastOut, 0), source(kInput, 0)})});

@@ -7,6 +7,7 @@
 
 #include "core/span_reader.h"
 #include "core/strings.h"
+#include "d3d9/comment_blob.h"
 #include "d3d9/constant_table.h"
 
 namespace sp::d3d9 {
@@ -20,18 +21,10 @@ constexpr uint32_t kTypeInfoSize = 16;
 constexpr uint32_t kMemberInfoSize = 8;
 constexpr uint32_t kRoot = UINT32_MAX;
 
-// What is wrong with a field, before the path of the field is rendered
-// (type paths are built only for a diagnostic).
-struct Problem {
-  Code code;
-  uint64_t offset;
-  std::string message;
-};
-
 class TableReader {
  public:
   TableReader(Bytes data, uint64_t base, const FieldPath& at, Context& ctx, ConstantTable& out)
-      : data_(data), base_(base), at_(at), ctx_(ctx), out_(out) {}
+      : blob_(data, base, "the constant table"), data_(data), base_(base), at_(at), ctx_(ctx), out_(out) {}
 
   bool run() {
     if (data_.size() < kHeaderSize)
@@ -60,38 +53,17 @@ class TableReader {
   }
 
  private:
-  uint32_t u32(uint64_t at) const { return load_le<uint32_t>(data_.data() + at); }
-  uint16_t u16(uint64_t at) const { return load_le<uint16_t>(data_.data() + at); }
+  uint32_t u32(uint64_t at) const { return blob_.u32(at); }
+  uint16_t u16(uint64_t at) const { return blob_.u16(at); }
 
   bool fail(const Problem& p, const FieldPath& at) { return ctx_.fail(p.code, p.offset, at, p.message); }
 
-  // The NUL-terminated string at `offset` (read from the field at file
-  // offset `field`).
   std::optional<Problem> string_problem(uint32_t offset, uint64_t field, FileText& out) const {
-    if (offset >= data_.size())
-      return Problem{Code::offset_out_of_bounds, field,
-                     strprintf("string offset %u is outside the constant table's %zu bytes", offset, data_.size())};
-    const std::optional<FileText> s = cstring_at(data_, offset);
-    if (!s)
-      return Problem{Code::unterminated_string, base_ + offset,
-                     "the string runs to the end of the comment without a NUL"};
-    out = *s;
-    return std::nullopt;
+    return blob_.string_problem(offset, field, out);
   }
-
-  // `count` records of `size` bytes at `offset` lie inside the table
-  // (checked before anything is allocated for them); the two fields' file
-  // offsets name the culprit.
   std::optional<Problem> array_problem(uint32_t offset, uint64_t count, uint32_t size, uint64_t offset_field,
                                        uint64_t count_field) const {
-    if (offset > data_.size())
-      return Problem{Code::offset_out_of_bounds, offset_field,
-                     strprintf("offset %u is outside the constant table's %zu bytes", offset, data_.size())};
-    if (count > (data_.size() - offset) / size)
-      return Problem{Code::count_too_large, count_field,
-                     strprintf("%" PRIu64 " records of %u bytes at offset %u do not fit the constant table's %zu bytes",
-                               count, size, offset, data_.size())};
-    return std::nullopt;
+    return blob_.array_problem(offset, count, size, offset_field, count_field);
   }
 
   bool constant(uint32_t index, uint32_t record) {
@@ -221,6 +193,7 @@ class TableReader {
     uint32_t depth;
   };
 
+  CommentBlob blob_;
   Bytes data_;
   uint64_t base_;
   const FieldPath& at_;

@@ -100,7 +100,79 @@ Json describe_table(const ConstantTable& t) {
   return j;
 }
 
+Json describe_debug_info(const DebugInfo& d) {
+  Json j;
+  j["offset"] = d.offset;
+  j["size"] = d.size;
+  j["creator"] = d.creator;
+  j["source_code_offset"] = d.source_code_offset;
+  j["entry_point"] = d.entry_point;
+  Json files = Json::array();
+  for (const DebugFile& f : d.files) files.push_back(f.name);
+  j["files"] = std::move(files);
+  Json lines = Json::array();
+  for (const DebugLine& l : d.lines)
+    lines.push_back({{"line", l.line}, {"file", l.file == kNoFile ? Json(nullptr) : Json(l.file)}, {"offset", l.offset}});
+  j["instructions"] = std::move(lines);
+  Json variables = Json::array();
+  for (const DebugVariable& v : d.variables) {
+    Json k;
+    k["scope"] = v.scope_offset == 0 ? Json(nullptr) : Json(v.scope);
+    k["name"] = v.name;
+    k["type_offset"] = v.type_offset;
+    Json writes = Json::array();
+    for (uint32_t w = 0; w < v.write_count; ++w) {
+      const DebugWrite& write = d.writes[v.first_write + w];
+      Json components = Json::array();
+      for (const uint16_t c : write.components) components.push_back(c == kNoComponent ? Json(nullptr) : Json(c));
+      writes.push_back({{"instruction", write.instruction}, {"components", std::move(components)}});
+    }
+    k["writes"] = std::move(writes);
+    variables.push_back(std::move(k));
+  }
+  j["variables"] = std::move(variables);
+  return j;
+}
+
+Json describe_table_place(const Level9Table& t) { return {{"count", t.count}, {"offset", t.offset}}; }
+
 }  // namespace
+
+nlohmann::ordered_json describe(const Level9& l) {
+  Json j;
+  j["size"] = l.size;
+  j["version"] = hex(l.version);
+  j["program_size"] = l.program_size;
+  j["program_offset"] = l.program_offset;
+  Json cb = describe_table_place(l.constant_buffer_table);
+  Json& cb_list = cb["mappings"] = Json::array();
+  for (const ConstantBufferMapping& m : l.constant_buffers)
+    cb_list.push_back({{"buffer", m.buffer},
+                       {"start", m.start},
+                       {"count", m.count},
+                       {"target", m.target},
+                       {"conversion", m.conversion}});
+  j["constant_buffers"] = std::move(cb);
+  Json loops = describe_table_place(l.loop_table);
+  Json& loop_list = loops["mappings"] = Json::array();
+  for (const LoopMapping& m : l.loops)
+    loop_list.push_back({{"buffer", m.buffer}, {"source", m.source}, {"component", m.component}, {"target", m.target}});
+  j["loops"] = std::move(loops);
+  j["unknown"] = describe_table_place(l.unknown_table);
+  Json samplers = describe_table_place(l.sampler_table);
+  Json& sampler_list = samplers["mappings"] = Json::array();
+  for (const SamplerMapping& m : l.samplers)
+    sampler_list.push_back(
+        {{"target", m.target}, {"sampler", m.sampler}, {"resource", m.resource}, {"reserved", m.reserved}});
+  j["samplers"] = std::move(samplers);
+  Json runtime = describe_table_place(l.runtime_constant_table);
+  Json& runtime_list = runtime["mappings"] = Json::array();
+  for (const RuntimeConstantMapping& m : l.runtime_constants)
+    runtime_list.push_back({{"kind", m.kind}, {"target", m.target}});
+  j["runtime_constants"] = std::move(runtime);
+  j["program"] = describe(l.program);
+  return j;
+}
 
 nlohmann::ordered_json describe(const Program& program) {
   const Version& v = program.version;
@@ -119,6 +191,7 @@ nlohmann::ordered_json describe(const Program& program) {
   }
   j["comments"] = std::move(comments);
   if (program.constants) j["constant_table"] = describe_table(*program.constants);
+  if (program.debug) j["debug_info"] = describe_debug_info(*program.debug);
   Json list = Json::array();
   for (const Instruction& in : program.instructions) list.push_back(describe_instruction(in, v));
   j["instructions"] = std::move(list);

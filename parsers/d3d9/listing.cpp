@@ -64,9 +64,13 @@ bool write_listing(Bytes file, const Limits& limits, TextBuffer& out, std::optio
     out.append(command_line_text(table.creator.bytes()));
     if (!table.constants.empty()) list_constants(table, out);
   }
+  list_body(program, out);
+  return true;
+}
+
+void list_body(const Program& program, TextBuffer& out) {
   list_program(program, out);
   out.append("\n" + slot_count(program));
-  return true;
 }
 
 }  // namespace sp::d3d9

@@ -208,6 +208,71 @@ bool closes_block(Opcode op) {
   return op == Opcode::endloop || op == Opcode::endrep || op == Opcode::endif || op == Opcode::else_;
 }
 
+// What fxc prints of the debug information (debug_info.h) around each
+// instruction: a `#line` when the source position moves to another file,
+// or more than two lines within one, from the previous instruction that
+// had one (dcl and def have none); and after the instruction, which
+// variable it writes and which of its components, by channel.
+class DebugLines {
+ public:
+  explicit DebugLines(const Program& program) : debug_(program.debug ? &*program.debug : nullptr) {
+    if (debug_ == nullptr) return;
+    writes_.assign(program.instructions.size(), {});
+    for (uint32_t v = 0; v < debug_->variables.size(); ++v) {
+      const DebugVariable& var = debug_->variables[v];
+      for (uint32_t w = 0; w < var.write_count; ++w) {
+        const DebugWrite& write = debug_->writes[var.first_write + w];
+        if (write.instruction < writes_.size()) writes_[write.instruction].push_back({v, var.first_write + w});
+      }
+    }
+  }
+
+  // The lines before instruction `k`.
+  std::string before(size_t k) {
+    if (debug_ == nullptr || k >= debug_->lines.size()) return "";
+    const DebugLine& l = debug_->lines[k];
+    if (l.file == kNoFile) return "";
+    std::string out;
+    if (previous_ == nullptr || previous_->file != l.file)
+      out = strprintf("\n#line %u \"%s\"\n", l.line, listing_text(debug_->files[l.file].name).c_str());
+    else if (l.line > previous_->line + 2 || previous_->line > l.line + 2)
+      out = strprintf("\n#line %u\n", l.line);
+    previous_ = &l;
+    return out;
+  }
+
+  // What follows instruction `k` on its line: "  // ::color<0,1,2,3>".
+  // (fxc's files never show one instruction writing two variables; each
+  // prints in the variables' order.)
+  std::string after(size_t k) const {
+    if (debug_ == nullptr || k >= writes_.size()) return "";
+    std::string out;
+    for (const auto& [v, w] : writes_[k]) {
+      const DebugVariable& var = debug_->variables[v];
+      // Unscoped (locals, the return value): "::name"; the entry point's
+      // parameters: "name"; else "scope::name".
+      std::string label = var.scope_offset == 0 ? "::" : var.scope_offset == debug_->entry_point_offset
+                                                             ? ""
+                                                             : listing_text(var.scope) + "::";
+      label += listing_text(var.name);
+      std::string components;
+      for (const uint16_t c : debug_->writes[w].components)
+        if (c != kNoComponent) components += (components.empty() ? "" : ",") + std::to_string(c);
+      out += "  // " + label + "<" + components + ">";
+    }
+    return out;
+  }
+
+ private:
+  struct Written {
+    uint32_t variable;
+    uint32_t write;
+  };
+  const DebugInfo* debug_;
+  std::vector<std::vector<Written>> writes_;
+  const DebugLine* previous_ = nullptr;
+};
+
 }  // namespace
 
 void list_program(const Program& program, TextBuffer& out) {
@@ -215,7 +280,10 @@ void list_program(const Program& program, TextBuffer& out) {
   out.append("    " + version_name(v) + "\n");
   // Nested blocks indent two spaces; else sits at its if's level.
   size_t depth = 0;
-  for (const Instruction& in : program.instructions) {
+  DebugLines debug(program);
+  for (size_t k = 0; k < program.instructions.size(); ++k) {
+    const Instruction& in = program.instructions[k];
+    out.append(debug.before(k));
     const OpcodeInfo& info = *opcode_info(in.opcode_value());  // the reader accepted it
     if (closes_block(in.opcode()) && depth > 0) --depth;
     const Operands ops = operands_of(in, info, v);
@@ -226,7 +294,7 @@ void list_program(const Program& program, TextBuffer& out) {
     if (ops.destination != nullptr) line += result_suffix(*ops.destination);
     const std::vector<std::string> operands = operand_texts(in, ops, v);
     for (size_t i = 0; i < operands.size(); ++i) line += (i == 0 ? " " : ", ") + operands[i];
-    out.append(line + "\n");
+    out.append(line + debug.after(k) + "\n");
     if (opens_block(in.opcode())) ++depth;
   }
 }

@@ -13,6 +13,7 @@
 #include "core/bytes.h"
 #include "core/diagnostic.h"
 #include "d3d9/constant_table.h"
+#include "d3d9/debug_info.h"
 #include "d3d9/opcodes.h"
 
 namespace sp::d3d9 {
@@ -109,6 +110,8 @@ struct Program {
   std::vector<Comment> comments;
   // The first comment that is a constant table ("CTAB"), decoded.
   std::optional<ConstantTable> constants;
+  // The first comment that is debug information ("DBUG"), decoded.
+  std::optional<DebugInfo> debug;
   uint64_t end_offset = 0;  // of the end token, in the file
   // Bytes after the end token: kept for the round trip, and warned about.
   Bytes trailing;
@@ -125,6 +128,8 @@ struct Operands {
 // A whole file. `out` is valid only when this returns true; its views
 // point into `file`.
 bool parse_program(Bytes file, uint64_t base, Context& ctx, Program& out);
+// The same, its diagnostics' paths under `at` (a Level9 part's "program").
+bool parse_program(Bytes file, uint64_t base, const FieldPath& at, Context& ctx, Program& out);
 [[nodiscard]] std::vector<uint8_t> write_program(const Program& program);
 
 }  // namespace sp::d3d9

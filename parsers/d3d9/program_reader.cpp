@@ -19,8 +19,8 @@ class ProgramReader {
   ProgramReader(Bytes file, uint64_t base, Context& ctx, Program& out)
       : file_(file), base_(base), ctx_(ctx), out_(out) {}
 
-  bool run() {
-    const FieldPath root = FieldPath::root();
+  bool run(const FieldPath& root) {
+    root_ = &root;
     if (file_.size() < 4)
       return ctx_.fail(Code::truncated, base_, root.field("version"),
                        strprintf("a version token takes 4 bytes, the input has %zu", file_.size()));
@@ -63,6 +63,7 @@ class ProgramReader {
         if (!instruction(pos, instructions)) return false;
       }
     }
+    if (out_.debug) check_debug_lines();
     out_.trailing = file_.subspan(pos);
     if (!out_.trailing.empty())
       ctx_.warn(Code::bytes_after_end_token, offset_of(pos), root,
@@ -88,11 +89,41 @@ class ProgramReader {
           strprintf("a comment of %" PRIu64 " bytes at byte %zu runs past the input's %zu", bytes, pos, file_.size()));
     c.data = file_.subspan(pos + 4, static_cast<size_t>(bytes));
     pos += 4 + static_cast<size_t>(bytes);
-    if (out_.constants || c.data.size() < 4 || load_le<uint32_t>(c.data.data()) != kCtabFourcc) return true;
-    ConstantTable& table = out_.constants.emplace();
-    table.offset = c.offset + 4;
-    const FieldPath ctab = FieldPath::root("ctab");
-    return parse_constant_table(c.data.subspan(4), c.offset + 8, ctab, ctx_, table);
+    const uint32_t fourcc = c.data.size() >= 4 ? load_le<uint32_t>(c.data.data()) : 0;
+    if (fourcc == kCtabFourcc && !out_.constants) {
+      ConstantTable& table = out_.constants.emplace();
+      table.offset = c.offset + 4;
+      const FieldPath ctab = root_->field("ctab");
+      return parse_constant_table(c.data.subspan(4), c.offset + 8, ctab, ctx_, table);
+    }
+    if (fourcc == kDbugFourcc && !out_.debug) {
+      DebugInfo& debug = out_.debug.emplace();
+      debug.offset = c.offset + 4;
+      const FieldPath dbug = root_->field("debug");
+      return parse_debug_info(c.data.subspan(4), c.offset + 8, dbug, ctx_, debug);
+    }
+    return true;
+  }
+
+  // The debug information has a line record per instruction, each naming
+  // its instruction's offset from the version token: a listing that trusts
+  // them beside another program prints the wrong source lines.
+  void check_debug_lines() {
+    const DebugInfo& d = *out_.debug;
+    const FieldPath at = root_->field("debug");
+    if (d.lines.size() != out_.instructions.size()) {
+      ctx_.warn(Code::debug_info_mismatch, d.offset + 24, at.field("instructions"),
+                strprintf("%zu line records for %zu instructions", d.lines.size(), out_.instructions.size()));
+      return;
+    }
+    for (size_t i = 0; i < d.lines.size(); ++i)
+      if (d.lines[i].offset != out_.instructions[i].offset - base_) {
+        const FieldPath line = at.item("instructions", i);
+        ctx_.warn(Code::debug_info_mismatch, d.offset + 4 + d.instructions_offset + 8 * i + 4, line.field("offset"),
+                  strprintf("line record %zu names byte %u, its instruction is at byte %llu", i, d.lines[i].offset,
+                            static_cast<unsigned long long>(out_.instructions[i].offset - base_)));
+        return;
+      }
   }
 
   bool instruction(size_t& pos, const FieldPath& at) {
@@ -161,12 +192,17 @@ class ProgramReader {
   uint64_t base_;
   Context& ctx_;
   Program& out_;
+  const FieldPath* root_ = nullptr;  // run()'s
 };
 
 }  // namespace
 
 bool parse_program(Bytes file, uint64_t base, Context& ctx, Program& out) {
-  return ProgramReader(file, base, ctx, out).run();
+  return parse_program(file, base, FieldPath::root(), ctx, out);
+}
+
+bool parse_program(Bytes file, uint64_t base, const FieldPath& at, Context& ctx, Program& out) {
+  return ProgramReader(file, base, ctx, out).run(at);
 }
 
 }  // namespace sp::d3d9

@@ -1,9 +1,11 @@
 // The listing's frame: which parts of the container it prints, in fxc's
-// order: the header (RDEF, SFI0, the signatures, IFCE), the program,
-// STAT's instruction count.
+// order: the header (RDEF, SFI0, the signatures, IFCE), the Level9 part's
+// sections (Aon9), the program, STAT's instruction count.
 #include "fxc/listing.h"
 
 #include "core/strings.h"
+#include "d3d9/level9.h"
+#include "d3d9/listing.h"
 #include "dxcontainer/container.h"
 #include "fxc/chunks.h"
 
@@ -64,6 +66,23 @@ const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<s
   return index < c.parts.size() ? dxc::content_if<dxc::Signature>(c.parts[index]) : nullptr;
 }
 
+// The Level9 part's sections (d3d9/listing.h), when the container has one:
+// fxc prints them after the signatures, before the SM4 program.
+bool level9_sections(const dxc::Container& c, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
+  const size_t index = part_index(c, {"Aon9"});
+  if (index == c.parts.size()) return true;
+  const dxc::Part& p = c.parts[index];
+  Context ctx(limits, p.data.size());
+  d3d9::Level9 level9;
+  if (!d3d9::parse_level9(p.data, p.offset + 8, ctx, level9) || ctx.failed()) {
+    error = ctx.take_error();
+    if (error) error->path = strprintf("parts[%zu].Aon9.d3d9", index) + (error->path.empty() ? "" : "." + error->path);
+    return false;
+  }
+  d3d9::list_level9(level9, out);
+  return true;
+}
+
 }  // namespace
 
 bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
@@ -106,6 +125,7 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
                            " times the input"};
     return false;
   }
+  if (!level9_sections(c, limits, out, error)) return false;
   list_program(program, quirks, parts.rdef == nullptr, out);
   // A file without STAT (/Qstrip_reflect) lists 0 slots.
   const dxc::Part* stat = find_part(c, "STAT");
