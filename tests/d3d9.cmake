@@ -1,6 +1,7 @@
 # Direct3D 9 bytecode's tests (included by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
   d3d9/hostile_test.cpp
+  d3d9/level9_test.cpp
   d3d9/listing_test.cpp
   d3d9/printed_text_test.cpp
   d3d9/real_files_test.cpp)

@@ -10,7 +10,10 @@
 // exact error each must end in (the version token, comments past the file,
 // instruction lengths, unknown opcodes, parameter tokens, the end token,
 // every constant table offset, count, string and type cycle), and shaders
-// whose constant table's every text holds hostile bytes. A damaged sample
+// whose constant table's every text holds hostile bytes; then fxc's Level9
+// part in DXBC containers and the debug information, valid, damaged in
+// every count, offset and size, and not matching their program
+// (level9_samples.h). A damaged sample
 // no probe recognises as Direct3D 9 (a version token cut short) is left
 // out: `conform` reads a case by the format its bytes name. The format has
 // no peer to compare with.
@@ -18,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/d3d9/level9_samples.h"
 #include "conformance/d3d9/samples.h"
 #include "conformance/generator.h"
 #include "conformance/hostile_text.h"
@@ -37,6 +41,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Instruction", "instruction tokens: opcodes, lengths, parameter and relative-address tokens"},
     {"End", "the end token"},
     {"ConstantTable", "the CTAB comment: header, constants, types, members, creator and target"},
+    {"DebugInfo", "the DBUG comment: header, files, line records, variables and their writes"},
+    {"Level9", "fxc's Level9 part (Aon9) of a DXBC container: header, mapping tables, the program inside"},
     {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
              "inside (conformance/hostile_text.h)"},
 };
@@ -67,6 +73,19 @@ std::vector<Spec> specs() {
     }
     out.push_back(std::move(s));
   }
+  // fxc's Level9 part, in DXBC containers (read as the container, whose
+  // Aon9 part the d3d9 format reads), and debug information.
+  for (const d3d9::build::Sample& sample : d3d9::build::level9_samples()) {
+    Spec s;
+    s.bytes = sample.bytes;
+    s.comment = "conformance/d3d9/level9_samples.h's " + sample.name;
+    s.error = sample.error;
+    s.warnings = sample.warnings;
+    s.name = (sample.error ? "n_" : !sample.warnings.empty() ? "i_" : "y_") + sample.name;
+    s.flags = {sample.name.starts_with("level9_") ? "Level9" : "DebugInfo"};
+    if (!sample.error && sample.warnings.empty()) s.flags.insert(s.flags.begin(), "Valid");
+    out.push_back(std::move(s));
+  }
   // Any bytes are allowed in the table's strings; each printer, fxc's
   // listing too, must print them (`conform` runs them all on every
   // accepted case). From text 4 on, a NUL cuts a name short.
@@ -89,7 +108,7 @@ int main(int argc, char** argv) {
   return conform::gen::generator_main(
       argc, argv, "Direct3D 9 bytecode", [](const std::vector<fs::path>&) { return specs(); },
       [](const Spec& s, const fs::path&) {
-        return conform::gen::registry_sidecar(s, *formats::find("d3d9"), class_of(s), kFlags);
+        return conform::gen::registry_sidecar(s, formats::reader_for(s.bytes), class_of(s), kFlags);
       },
       kFlags);
 }

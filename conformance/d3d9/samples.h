@@ -23,6 +23,8 @@ struct Sample {
   std::optional<Code> error{};
   uint64_t offset = 0;
   std::string path{};
+  // An accepted sample's warnings, in order.
+  std::vector<Code> warnings{};
 };
 
 [[nodiscard]] const std::vector<Sample>& samples();

@@ -82,7 +82,8 @@ class Level9Reader {
         return r.fail_at(Code::offset_out_of_bounds, e.field, std::string(e.name) + ".offset",
                          strprintf("the table's %" PRIu64 " bytes at byte %" PRIu64 " run into the program at byte %u",
                                    e.end - e.begin, e.begin, out_.program_offset));
-    std::sort(extents.begin(), extents.end(), [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
+    std::stable_sort(extents.begin(), extents.end(),
+                     [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
     for (size_t i = 1; i < extents.size(); ++i) {
       const Extent& before = extents[i - 1];
       const Extent& e = extents[i];
