@@ -30,21 +30,26 @@ Decoded parse(Bytes input, uint64_t, const Options& options) {
   return d;
 }
 
-// From the header alone (identify must work on damaged files): DXIL when a
-// part offset that fits points at a DXIL part, else DXBC.
+// From the header and the part offsets alone (identify must work on
+// damaged files): DXIL when a part offset that fits points at a DXIL part,
+// else DXBC; then the parts' names (`?` where the offset is past the file;
+// the first 32: a line stays a line).
 std::string identify(Bytes file) {
   const std::optional<dxc::Header> h = dxc::read_header(file);
   if (!h) return "dxcontainer (truncated header)";
-  std::string kind = "DXBC";
+  constexpr uint32_t kNamed = 32;
+  std::string kind = "DXBC", names;
   for (uint32_t i = 0; i < h->part_count; ++i) {
     const std::optional<uint32_t> off = dxc::part_offset(file, i);
     if (!off) break;
-    if (range_fits(*off, 4, file.size()) && load_le<uint32_t>(file.data() + *off) == make_fourcc('D', 'X', 'I', 'L')) {
-      kind = "DXIL";
-      break;
-    }
+    const bool fits = range_fits(*off, 4, file.size());
+    const uint32_t fourcc = fits ? load_le<uint32_t>(file.data() + *off) : 0;
+    if (fourcc == make_fourcc('D', 'X', 'I', 'L')) kind = "DXIL";
+    if (i < kNamed) names += fits ? " " + fourcc_text(fourcc) : std::string(" ?");
+    if (i == kNamed) names += " ...";
   }
-  return strprintf("dxcontainer %s, version %u.%u, %u parts", kind.c_str(), h->major, h->minor, h->part_count);
+  return strprintf("dxcontainer %s, version %u.%u, %u parts", kind.c_str(), h->major, h->minor, h->part_count) +
+         (names.empty() ? "" : ":" + names);
 }
 
 // The bitcode of each DXIL / ILDB program, and the bytes of every part the

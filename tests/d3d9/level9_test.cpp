@@ -47,6 +47,20 @@ TEST(Level9Samples, EachEndsAsItMust) {
   }
 }
 
+// identify names the container's parts; json and yaml describe the part
+// under its format's name.
+TEST(Level9Samples, IdentifyAndDescribeShowThePart) {
+  const build::Sample& s = build::level9_samples().front();
+  const formats::Format& format = formats::reader_for(s.bytes);
+  EXPECT_EQ(format.identify(s.bytes), "dxcontainer DXBC, version 1.0, 2 parts: Aon9 SHDR");
+  const formats::FileRead r = formats::read(format, s.bytes);
+  ASSERT_TRUE(r.ok());
+  const auto tree = formats::describe(r);
+  EXPECT_EQ(tree["parts"][0]["name"], "Aon9");
+  EXPECT_EQ(tree["parts"][0]["d3d9"]["samplers"]["mappings"][0]["resource"], 0);
+  EXPECT_EQ(tree["parts"][0]["d3d9"]["program"]["debug_info"]["files"][1], "common.fxh");
+}
+
 TEST(Level9Samples, BuiltPartsComeBackByteForByte) {
   size_t parts = 0;
   for (const build::Sample& s : build::level9_samples()) {

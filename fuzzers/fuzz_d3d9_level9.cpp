@@ -1,0 +1,77 @@
+// fxc's Level9 part (Aon9, d3d9/level9.h) on raw bytes: parse_level9, the
+// writer, its JSON description and the Level9 sections of fxc's listing.
+// Properties:
+//  - the same verdict, error and warnings, and the same listing, at
+//    another alignment;
+//  - an error has a known code (never internal_error) and an offset inside
+//    the part;
+//  - write(parse(x)) == x: the tables cover the part exactly once and the
+//    program keeps every token;
+//  - an accepted part describes and lists.
+// The structure-aware mutator (support/level9_mutator.h) keeps the header
+// consistent, so the fuzzer reaches the program and its debug information.
+#include "core/json_yaml.h"
+#include "d3d9/describe.h"
+#include "d3d9/listing.h"
+#include "support/fuzz_check.h"
+#include "support/level9_mutator.h"
+
+namespace {
+
+struct Parsed {
+  bool ok = false;
+  sp::d3d9::Level9 level9;
+  std::optional<sp::Diagnostic> error;
+  std::vector<sp::Diagnostic> warnings;
+  std::string listing;
+};
+
+Parsed parse(sp::Bytes input) {
+  const sp::Limits limits;
+  sp::Context ctx(limits, input.size());
+  Parsed p;
+  p.ok = sp::d3d9::parse_level9(input, 0, ctx, p.level9);
+  p.error = ctx.take_error();
+  p.warnings = ctx.take_warnings();
+  if (p.ok) {
+    sp::TextBuffer out;
+    sp::d3d9::list_level9(p.level9, out);
+    p.listing = out.str();
+  }
+  return p;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const sp::Bytes input(data, size);
+  std::vector<uint8_t> storage;
+  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+
+  const Parsed a = parse(input);
+  const Parsed b = parse(moved);
+  sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
+  sp::fuzz::check(a.ok != a.error.has_value(), "a parse must end in a model or in one error");
+  sp::fuzz::check(a.listing == b.listing, "another alignment gives another listing");
+  if (a.error) {
+    sp::fuzz::check(a.error->code != sp::Code::internal_error, "the reader reports an internal error",
+                    a.error->to_string());
+    sp::fuzz::check(a.error->offset <= size, "the error's offset is outside the input", a.error->to_string());
+    return 0;
+  }
+  sp::fuzz::check(sp::d3d9::write_level9(a.level9) == std::vector<uint8_t>(input.begin(), input.end()),
+                  "write(parse(x)) is not x");
+  sp::fuzz::check(a.listing.find("// Level9 shader bytecode:") != std::string::npos, "the listing has no program");
+  const auto tree = sp::d3d9::describe(a.level9);
+  sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
+  sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
+  return 0;
+}
+
+#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
+  return sp::fuzz::mutate_level9(data, size, max_size, seed, LLVMFuzzerMutate);
+}
+#endif
