@@ -63,15 +63,17 @@ class Level9Reader {
     uint64_t begin, end;
     const char* name;
     uint64_t field;  // the file offset of its header field
+    size_t order;    // of adding
   };
 
   // The header, each table and the program, sorted, must follow one another
   // with no byte between or claimed twice.
   bool tables_cover_the_part(FieldReader& r) {
-    std::vector<Extent> extents = {{0, kLevel9HeaderSize, "header", base_},
-                                   {out_.program_offset, part_.size(), "program", base_ + 12}};
+    std::vector<Extent> extents = {{0, kLevel9HeaderSize, "header", base_, 0},
+                                   {out_.program_offset, part_.size(), "program", base_ + 12, 1}};
     const auto add = [&](const Level9Table& t, uint32_t entry, const char* name, uint64_t field) {
-      if (t.count != 0) extents.push_back({t.offset, t.offset + uint64_t{t.count} * entry, name, field});
+      if (t.count != 0)
+        extents.push_back({t.offset, t.offset + uint64_t{t.count} * entry, name, field, extents.size()});
     };
     add(out_.constant_buffer_table, kConstantBufferMappingSize, "constant_buffers", base_ + 18);
     add(out_.loop_table, kLoopMappingSize, "loops", base_ + 22);
@@ -82,8 +84,11 @@ class Level9Reader {
         return r.fail_at(Code::offset_out_of_bounds, e.field, std::string(e.name) + ".offset",
                          strprintf("the table's %" PRIu64 " bytes at byte %" PRIu64 " run into the program at byte %u",
                                    e.end - e.begin, e.begin, out_.program_offset));
-    std::stable_sort(extents.begin(), extents.end(),
-                     [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
+    // By start, ties in the order added (std::stable_sort's temporary
+    // buffer is deprecated in the libstdc++ that clang builds with).
+    std::sort(extents.begin(), extents.end(), [](const Extent& a, const Extent& b) {
+      return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
+    });
     for (size_t i = 1; i < extents.size(); ++i) {
       const Extent& before = extents[i - 1];
       const Extent& e = extents[i];

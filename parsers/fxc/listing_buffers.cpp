@@ -175,7 +175,8 @@ class BufferLister {
   void line(uint32_t indent, const std::string& text, uint32_t offset, const RdefVariable* variable) {
     std::string s = "//   " + std::string(indent, ' ') + text;
     if (s.size() < 40) s.resize(40, ' ');
-    s += strprintf("// Offset:%5u", offset);
+    // A space, then four columns: a fifth digit takes more room, not the space.
+    s += strprintf("// Offset: %4u", offset);
     if (variable != nullptr) {
       s += strprintf(" Size:%6u", variable->size);
       if ((variable->flags & kUsed) == 0) s += " [unused]";

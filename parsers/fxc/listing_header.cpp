@@ -210,8 +210,15 @@ class HeaderLister {
         return "append";
       case kConsumeStructured:
         return "consume";
-      default:
-        return name_of(kDimensions, b.dimension);
+      default: {
+        // A multisampled texture with its sample count, when the type
+        // names one (Texture2DMS<float4, 2>: 2dMS2; DXC prints the same).
+        constexpr uint32_t k2dMs = 6, k2dMsArray = 7;
+        std::string dim = name_of(kDimensions, b.dimension);
+        if ((b.dimension == k2dMs || b.dimension == k2dMsArray) && b.num_samples != 0 && b.num_samples != UINT32_MAX)
+          dim += std::to_string(b.num_samples);
+        return dim;
+      }
     }
   }
 

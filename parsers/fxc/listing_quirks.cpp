@@ -7,6 +7,9 @@ namespace {
 constexpr ListingQuirks kQuirks[] = {
     // fxc of the June 2010 DirectX SDK.
     {"9.29.", false, false, "//\n", 6, false, false},
+    // fxc of the Windows 8 SDK's first release: no line after the creator
+    // block (two published listings) and no SFI0 notes (SlimShader's).
+    {"9.30.9200.16384", true, true, "", 7, false, false},
     // fxc of the Windows 8 SDK.
     {"9.30.", true, true, "///\n", 7, true, false},
     // fxc of the Windows 8.1 SDK (6.3.9600) and later; also the default.

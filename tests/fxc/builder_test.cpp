@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "core/text_buffer.h"
 #include "dxcontainer/container.h"
 #include "fxc/listing.h"
@@ -155,6 +157,22 @@ TEST(FxcBuilder, DeclarationsAndExtendedOpcodeTokens) {
             "dcl_immediateConstantBuffer { { 1.000000, 0, 0, 0},\n"
             "                              { 2, 3, 4, 5} }\n"
             "ret \n");
+}
+
+// A float of huge magnitude in the immediate constant buffer, as MSVC's
+// printf prints it: 17 significant digits, then zeros (an older fxc's
+// listing).
+TEST(FxcBuilder, HugeImmediatesPrintAsMsvcPrintsThem) {
+  Builder b(ProgramType::pixel, 4, 0);
+  const float huge = -6.4921134737738287e32f;
+  uint32_t bits;
+  std::memcpy(&bits, &huge, 4);
+  b.dcl_immediate_constant_buffer({bits, 15, 0, 0, 0, 0, 0, 0});
+  b.emit(Opcode::ret);
+  EXPECT_NE(listing_of(b.program())
+                .find("dcl_immediateConstantBuffer { { -649211347377382870000000000000000.000000, 15, 0, 0},\n"),
+            std::string::npos)
+      << listing_of(b.program());
 }
 
 TEST(FxcBuilder, SM51RangesCarryTheirSpace) {
