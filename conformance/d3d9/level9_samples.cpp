@@ -232,6 +232,10 @@ const std::vector<Sample>& level9_samples() {
       Level9 l = vs.level9;
       l.loop_table.offset = l.unknown_table.offset = static_cast<uint16_t>(l.program_offset);
       valid("level9_empty_tables_at_the_program", level9_container(l, true));
+      // An empty table's offset may point anywhere (fuzz_d3d9_level9
+      // found a writer that grew the part to it).
+      l.sampler_table.offset = 0xFFFF;
+      valid("level9_empty_table_past_the_part", level9_container(l, true));
     }
     valid("dbug_ps_2_0", shader_with_debug_info(version_token(true, 2, 0), pixel_body(), pixel_debug()));
     {

@@ -15,6 +15,8 @@ namespace {
 class PlacedWriter {
  public:
   void place(uint64_t at, const std::vector<uint8_t>& bytes) {
+    // An empty table's offset may point anywhere: it places nothing.
+    if (bytes.empty()) return;
     if (out_.size() < at + bytes.size()) out_.resize(at + bytes.size());
     std::copy(bytes.begin(), bytes.end(), out_.begin() + static_cast<std::ptrdiff_t>(at));
   }

@@ -74,7 +74,7 @@ TEST(Level9Samples, BuiltPartsComeBackByteForByte) {
     EXPECT_TRUE(std::equal(again.begin(), again.end(), part->data.begin(), part->data.end())) << s.name;
     ++parts;
   }
-  EXPECT_EQ(parts, 4u);
+  EXPECT_EQ(parts, 5u);
 }
 
 // The Level9 sections of the sample with debug information, as the rules
