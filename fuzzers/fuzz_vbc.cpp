@@ -64,10 +64,6 @@ sp::vbc::ParseResult structural(sp::Bytes input) {
   return sp::vbc::parse_shader(input, sp::Limits{}, 0, {.validate_spirv = false});
 }
 
-void check_shape(const sp::Diagnostic& d, size_t size) {
-  sp::fuzz::check(d.code != sp::Code::internal_error, "the reader reports an internal error", d.to_string());
-  sp::fuzz::check(d.offset <= size, "a diagnostic's offset is outside the input", d.to_string());
-}
 
 // An error only SPIRV-Tools finds: its validation of a stage, or the
 // friendly-name bound checked before it.
@@ -119,8 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::vbc::ParseResult b = structural(moved);
   sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   sp::fuzz::check(a.ok() == a.shader.has_value(), "a parse must end in a model or in one error");
-  if (a.error) check_shape(*a.error, size);
-  for (const sp::Diagnostic& w : a.warnings) check_shape(w, size);
+  if (a.error) sp::fuzz::check_diagnostic_shape(*a.error, size);
+  for (const sp::Diagnostic& w : a.warnings) sp::fuzz::check_diagnostic_shape(w, size);
 
   if (a.ok()) {
     const std::vector<uint8_t> written = sp::vbc::write_shader(*a.shader);

@@ -46,4 +46,9 @@ void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vecto
   check(wa == wb, "another alignment gives other warnings");
 }
 
+void check_diagnostic_shape(const Diagnostic& d, size_t size) {
+  check(d.code != Code::internal_error, "the reader reports an internal error", d.to_string());
+  check(d.offset <= size, "the diagnostic's offset is outside the input", d.to_string());
+}
+
 }  // namespace sp::fuzz

@@ -42,6 +42,10 @@ class Sample {
   uint64_t key_;  // 0 where every input is picked
 };
 
+// A diagnostic a reader reported: a known code (internal_error is a bug of
+// the reader) at an offset inside the input of `size` bytes.
+void check_diagnostic_shape(const Diagnostic& d, size_t size);
+
 // The same error and the same warnings, in the same order.
 void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,
                             const std::optional<Diagnostic>& b, const std::vector<Diagnostic>& wb);
