@@ -602,6 +602,28 @@ ProgramCase sm50_debug() {
   return {"sm50_debug", b.program(), "cs_5_0: the 11.1 debug_break and abort", {"Valid", "Opcodes"}};
 }
 
+// HLSL's printf and errorf three blocks deep, as an older fxc lists them
+// (`      printf "%0 is fine!", r10.z`), and the header's note that the
+// program runs only with the debug layer.
+ProgramCase sm50_debug_messages() {
+  Builder b(ProgramType::pixel, 5, 0);
+  b.dcl_temps(11);
+  constexpr uint32_t kR10z = 0x0010002A;  // r10.z: one index, select-1 of z
+  b.emit(Opcode::if_, {src(0, 'x')}).nz();
+  b.emit(Opcode::loop);
+  b.emit(Opcode::if_, {src(1, 'x')}).nz();
+  b.custom_data(CustomData::shader_message, shader_message(0x00200102, "%0 is fine!", 1, {kR10z, 10}));
+  b.custom_data(CustomData::shader_message, shader_message(kShaderMessageError, "%0 is invalid", 1, {kR10z, 10}));
+  b.emit(Opcode::endif);
+  b.emit(Opcode::break_);
+  b.emit(Opcode::endloop);
+  b.emit(Opcode::endif);
+  b.emit(Opcode::ret);
+  return {"sm50_debug_messages", b.program(),
+          "ps_5_0: a printf and an errorf of r10.z inside an if, a loop and an if (debug layer messages)",
+          {"Valid", "CustomData"}};
+}
+
 ProgramCase sm51_ranges() {
   Builder b(ProgramType::pixel, 5, 1);
   b.dcl_global_flags(kAllResourcesBound);
@@ -787,7 +809,7 @@ std::vector<ProgramCase> valid_programs() {
       sm40_ps_float(),   sm40_ps_integer(),     sm40_vs_flow(),      sm40_ps_resources(),  sm40_gs(),
       sm40_vs_indexing(), sm41_ps(),            sm50_cs_uav_atomics(), sm50_ps_bits_eval(), sm50_doubles(),
       sm50_hs_phases(),  sm50_ds(),             sm50_gs_streams(),   sm50_class_linkage(), sm50_tiled_feedback(),
-      sm50_debug(),      sm51_ranges(),         sm40_vs_system_values(), sm50_ps_special_registers(),
+      sm50_debug(),      sm50_debug_messages(), sm51_ranges(),         sm40_vs_system_values(), sm50_ps_special_registers(),
       sm50_ps_depth_less_equal(),         extended_opcode_tokens(), modifiers_and_precision(),
       global_flags_all(), interpolation_modes(), long_tables()};
   const Arg x = src(0, 'x');

@@ -349,6 +349,30 @@ void custom_data_cases(Suite& s) {
     p.instructions[0].custom_length = length;
     return container(p);
   };
+  // A debug layer message: its header, operands and string must fit it.
+  const auto message = [](std::vector<uint32_t> data) {
+    Builder b(ProgramType::pixel, 5, 0);
+    b.dcl_temps(1);
+    b.custom_data(CustomData::shader_message, std::move(data));
+    b.emit(Opcode::ret);
+    return container(b.program());
+  };
+  constexpr uint32_t kPrintf = 0x00200102, kR0x = 0x0010000A;  // r0.x
+  s.add("n_shader_message_header_cut", message({kPrintf, 1, 0, 0}), Code::truncated, {"CustomData"},
+        "a shader message of 4 DWORDs: its header takes 5");
+  s.add("n_shader_message_operands_past_it", message({kPrintf, 1, 0, 1, 0x10000000, kR0x, 0, 0}),
+        Code::instruction_length_mismatch, {"CustomData", "Operand"},
+        "a message whose operands are said to take 0x10000000 DWORDs");
+  s.add("n_shader_message_string_past_it", message({kPrintf, 1, 0xFFFFFFFF, 0, 0, 0x41414141}),
+        Code::instruction_length_mismatch, {"CustomData"}, "a message whose string is said to hold 0xFFFFFFFF characters");
+  s.add("n_shader_message_string_unterminated", message({kPrintf, 1, 3, 0, 0, 0x41414141}), Code::unterminated_string,
+        {"CustomData"}, "a message of 3 characters whose fourth byte is no NUL");
+  s.add("n_shader_message_operand_count_too_large", message({kPrintf, 1, 0, 2, 2, kR0x, 0, 0}),
+        Code::instruction_length_mismatch, {"CustomData", "Operand"},
+        "a message of 2 operands whose operand DWORDs hold one");
+  s.add("n_shader_message_operand_count_too_small", message({kPrintf, 1, 0, 0, 2, kR0x, 0, 0}),
+        Code::instruction_length_mismatch, {"CustomData", "Operand"},
+        "a message of no operands with 2 operand DWORDs");
   s.add("n_custom_data_length_0", with_length(0), Code::instruction_length_invalid, {"CustomData", "InstructionLength"},
         "a comment of 0 DWORDs: less than its own token and length");
   s.add("n_custom_data_length_1", with_length(1), Code::instruction_length_invalid, {"CustomData", "InstructionLength"},

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "fxc/builder.h"
 #include "fxc/program.h"
 #include "support/model_mutation.h"
 
@@ -438,6 +439,9 @@ class Mutation {
     in.token = static_cast<uint32_t>(Opcode::customdata) | kind << 11;
     std::vector<uint32_t> words(kind == 3 ? rows() : below(9));
     for (uint32_t& w : words) w = value();
+    // A message the reader takes: its header, operands and string fit it.
+    if (kind == fxc::kCustomDataShaderMessage)
+      words = fxc::build::shader_message(value(), "%0", 1, {0x0010000A, below32(4)});  // r<n>.x
     p_.set_words(in, words);
     in.custom_length = 2;  // set_lengths counts the data
     p_.instructions.insert(p_.instructions.begin() + static_cast<std::ptrdiff_t>(below(p_.instructions.size() + 1)),

@@ -141,7 +141,7 @@ Program flow_control_pixel() {
   b.custom_data(CustomData::comment, words(0x6C6C6568, 0x6F));
   b.custom_data(CustomData::debug_info, words(1, 2, 3));
   b.custom_data(CustomData::opaque, {});
-  b.custom_data(CustomData::shader_message, words(0, 1, 2, 3, 4));
+  b.custom_data(CustomData::shader_message, shader_message(0x00200102, "%0", 1, {0x0010000A, 0}));  // r0.x
   b.custom_data(CustomData::clip_plane_constant_mappings, words(0, 4));
   b.emit(Opcode::ret);
   return b.program();

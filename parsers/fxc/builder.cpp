@@ -411,4 +411,14 @@ Arg first_operand(Opcode op) {
   return *declared == kConstantBuffer ? a.index(1) : a;
 }
 
+std::vector<uint32_t> shader_message(uint32_t id, std::string_view text, uint32_t count,
+                                     const std::vector<uint32_t>& operands) {
+  std::vector<uint32_t> w = {id, 1, static_cast<uint32_t>(text.size()), count, static_cast<uint32_t>(operands.size())};
+  w.insert(w.end(), operands.begin(), operands.end());
+  std::vector<uint32_t> chars((text.size() + 4) / 4, 0);  // NUL-terminated, padded
+  for (size_t i = 0; i < text.size(); ++i) chars[i / 4] |= uint32_t{static_cast<uint8_t>(text[i])} << (8 * (i % 4));
+  w.insert(w.end(), chars.begin(), chars.end());
+  return w;
+}
+
 }  // namespace sp::fxc::build

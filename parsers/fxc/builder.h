@@ -268,6 +268,12 @@ class Builder {
   Program program_;  // lengths and offsets unset
 };
 
+// A debug layer message's custom data (program.h, kCustomDataShaderMessage):
+// `id`, the printf format style, `text`, and `count` operands whose
+// tokens, indices and immediates are `operands`.
+[[nodiscard]] std::vector<uint32_t> shader_message(uint32_t id, std::string_view text, uint32_t count,
+                                                   const std::vector<uint32_t>& operands);
+
 // A raw DXBC part: RDEF, ISGN, STAT bytes, or anything else.
 struct RawChunk {
   std::string fourcc;  // exactly 4 characters

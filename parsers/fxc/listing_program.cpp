@@ -390,7 +390,7 @@ class ProgramLister {
     const Operand* o = operands.empty() ? nullptr : &operands.front();
     switch (op) {
       case Opcode::customdata:
-        return immediate_constant_buffer(in);
+        return in.custom_class() == kCustomDataShaderMessage ? shader_message(in) : immediate_constant_buffer(in);
       case Opcode::dcl_global_flags: {
         static constexpr std::string_view kFlags[] = {"refactoringAllowed",
                                                       "enableDoublePrecisionFloatOps",
@@ -589,6 +589,25 @@ class ProgramLister {
     const std::span<const uint32_t> words = p_.words(in);
     for (size_t k = first; k < words.size(); ++k) line_ += strprintf("%s%s%u", k == first ? "" : ", ", prefix, words[k]);
     line_ += '}';
+  }
+
+  // A debug layer message where it stands among the instructions, as an
+  // older fxc lists HLSL's printf and errorf: `printf "%0 is fine!",
+  // r10.z` (the string as the message stores it, then each operand as a
+  // source). fxc's name for a message of the text format style, or of
+  // another id, is not known: these print the same.
+  bool shader_message(const Instruction& in) {
+    const std::span<const uint32_t> w = p_.words(in);  // the reader checked the header and the string
+    line_ = w[0] == kShaderMessageError ? "errorf" : "printf";
+    const size_t text = kShaderMessageHeaderWords + size_t{w[4]};
+    std::string chars;  // the words' bytes, as the file held them
+    for (size_t i = 0; i < w[2]; ++i) chars += static_cast<char>(w[text + i / 4] >> (8 * (i % 4)) & 0xFF);
+    line_ += " \"" + listing_text(FileText(chars)) + "\"";
+    for (const Operand& o : p_.operands(in)) {
+      line_ += ", ";
+      operand(in, o, Literal::typeless);
+    }
+    return true;
   }
 
   // D3D10_SB_CUSTOMDATA_DCL_IMMEDIATE_CONSTANT_BUFFER: rows of four

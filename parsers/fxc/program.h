@@ -134,6 +134,14 @@ struct Instruction {
 // D3D10_SB_CUSTOMDATA_DCL_IMMEDIATE_CONSTANT_BUFFER: the custom data class
 // that declares icb[] (the others are comments, debug info, messages).
 inline constexpr uint32_t kCustomDataImmediateConstantBuffer = 3;
+// D3D11_SB_CUSTOMDATA_SHADER_MESSAGE: a debug layer message (HLSL's printf
+// and errorf). Its words: message id, format style, the string's length
+// in characters, the operand count, the operands' length in DWORDs, the
+// operands (decoded into the operand pool as well), then the string,
+// NUL-terminated and padded to a DWORD.
+inline constexpr uint32_t kCustomDataShaderMessage = 4;
+inline constexpr uint32_t kShaderMessageHeaderWords = 5;
+inline constexpr uint32_t kShaderMessageError = 0x00200103;  // D3D11_SB_SHADER_MESSAGE_ID_ERROR
 
 struct Program {
   Version version;

@@ -136,8 +136,9 @@ class ProgramReader {
     const size_t stop = start + static_cast<size_t>(length);
 
     if (in.is_custom_data()) {
+      const size_t data = pos;
       in.words = take_words(pos, stop - pos);
-      return true;
+      return in.custom_class() != kCustomDataShaderMessage || shader_message(in, data, stop, at);
     }
     // Extended opcode tokens (sample offsets, resource dimension, return
     // type); the length word above replaces them.
@@ -203,6 +204,42 @@ class ProgramReader {
                              strprintf("opcodes.def shape letter '%c'", item));
       }
     }
+    return true;
+  }
+
+  // A shader message's operands, decoded from the words at `data` as an
+  // instruction's are (the listing prints them, the checks see the
+  // registers they read), and its string, which must end inside the
+  // message: the debug layer prints it with them.
+  bool shader_message(Instruction& in, size_t data, size_t stop, const FieldPath& at) {
+    const std::span<const uint32_t> w = out_.words(in);
+    if (w.size() < kShaderMessageHeaderWords)
+      return s_.ctx.fail(Code::truncated, offset_of(data), at.field("message"),
+                         strprintf("a shader message of %zu DWORDs: its header takes %u", w.size(),
+                                   kShaderMessageHeaderWords));
+    const uint32_t chars = w[2], count = w[3], length = w[4];
+    const size_t operands = data + kShaderMessageHeaderWords;
+    if (length > stop - operands)
+      return s_.ctx.fail(Code::instruction_length_mismatch, offset_of(data + 4), at.field("message"),
+                         strprintf("operands of %u DWORDs in a message with %zu after its header", length,
+                                   stop - operands));
+    const size_t text = operands + length;
+    if (uint64_t{chars} + 1 > 4 * uint64_t{stop - text})
+      return s_.ctx.fail(Code::instruction_length_mismatch, offset_of(data + 2), at.field("message"),
+                         strprintf("a string of %u characters and its NUL in the message's %zu bytes after its "
+                                   "operands",
+                                   chars, 4 * (stop - text)));
+    if (s_.data[4 * text + chars] != 0)
+      return s_.ctx.fail(Code::unterminated_string, offset_of(text) + chars, at.field("message"),
+                         "the message's string does not end where its length says");
+    in.operands.first = static_cast<uint32_t>(out_.operand_pool.size());
+    in.nested.first = static_cast<uint32_t>(out_.nested_pool.size());
+    size_t pos = operands;
+    for (uint32_t k = 0; k < count; ++k)
+      if (!next_operand(in, pos, text)) return false;
+    if (pos != text)
+      return s_.ctx.fail(Code::instruction_length_mismatch, offset_of(data + 4), at.field("message"),
+                         strprintf("%u operands take %zu DWORDs, the message says %u", count, pos - operands, length));
     return true;
   }
 

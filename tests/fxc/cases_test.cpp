@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <set>
 
+#include "fxc/builder.h"
 #include "fxc/chunks.h"
+#include "fxc/listing.h"
 
 namespace sp::fxc::cases {
 namespace {
@@ -68,6 +70,24 @@ TEST(FxcCases, ValidProgramsReadBackWithoutWarnings) {
     EXPECT_FALSE(error.has_value()) << c.name << ": " << error->to_string();
     for (const Diagnostic& w : ctx.take_warnings()) ADD_FAILURE() << c.name << ": " << w.to_string();
   }
+}
+
+// Debug layer messages as an older fxc lists them, three blocks deep, and
+// the header's note (docs/formats/fxc.md: the note's place is unverified).
+TEST(FxcCases, DebugLayerMessagesListAsFxcListsThem) {
+  const std::vector<ProgramCase> programs = valid_programs();
+  const auto c = std::find_if(programs.begin(), programs.end(),
+                              [](const ProgramCase& x) { return x.name == "sm50_debug_messages"; });
+  ASSERT_NE(c, programs.end());
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_TRUE(write_listing(build::container_of(c->program), Limits{}, out, error)) << error->to_string();
+  const std::string listing = out.str();
+  EXPECT_NE(listing.find("\n// Note: SHADER WILL ONLY WORK WITH THE DEBUG SDK LAYER ENABLED.\n"), std::string::npos)
+      << listing;
+  EXPECT_NE(listing.find("\n      printf \"%0 is fine!\", r10.z\n      errorf \"%0 is invalid\", r10.z\n"),
+            std::string::npos)
+      << listing;
 }
 
 }  // namespace
