@@ -6,7 +6,7 @@
 // differences). Nothing is asserted where either side rejects: vkd3d 1.2
 // does not know every SM5 opcode and is stricter in places shaderprobe
 // only warns (the deviations file lists what was seen). Programs vkd3d is
-// known to crash on or to misread are not handed to it (deviations C1 to C3).
+// known to crash on or to misread are not handed to it (deviations C1 to C4).
 #include <cstdlib>
 #include <vector>
 

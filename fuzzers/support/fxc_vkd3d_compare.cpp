@@ -147,6 +147,14 @@ bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic
       if (o.index_rep(d) == fxc::IndexRep::imm64 || o.index_rep(d) == fxc::IndexRep::imm64_relative) return true;
     return false;
   };
+  // C4: a length vkd3d reads otherwise. It takes bits 24..28 of the token
+  // where the DDK has 24..30, and a length word only for custom data, so
+  // it steps into or over the next instructions (a dcl_function_table of
+  // a length word hid the dcl_constantbuffer after it).
+  const auto length_misread = [](const fxc::Instruction& in) {
+    return !in.is_custom_data() && (in.custom_length != 0 || in.length_field() >= 32);
+  };
+  if (std::any_of(program.instructions.begin(), program.instructions.end(), length_misread)) return true;
   // C1: a resource used undeclared, or declared only after a use
   // (declaration_after_instruction: vkd3d's scan walks in order, so the
   // earlier use finds no descriptor).

@@ -37,7 +37,8 @@ namespace sp::fuzz {
 // repeat the checks); or when imm_atomic_alloc/consume counts an operand
 // that is no UAV at all (C2). It misreads an index in a 64-bit
 // representation, of which it reads one DWORD (C3; a later DWORD it takes
-// for a UAV of no declared range is C1's NULL access).
+// for a UAV of no declared range is C1's NULL access), and the length of
+// an instruction of 32 DWORDs or more or with a length word (C4).
 [[nodiscard]] bool vkd3d_would_crash(const fxc::Program& program, const std::vector<Diagnostic>& warnings);
 
 }  // namespace sp::fuzz

@@ -105,5 +105,22 @@ TEST(FxcVkd3d, IndexIn64BitsIsMisreadByVkd3d) {
   EXPECT_DEATH((void)vkd3d_peer::scan(file.data(), file.size()), "");
 }
 
+// Deviation C4: the program fuzz_fxc_vkd3d found, a dcl_function_table
+// whose length is in a length word (its token's 7-bit field 127): vkd3d
+// 1.2 reads 5 bits of it, 31, steps over the dcl_constantbuffer after it
+// and reports no descriptor where shaderprobe reads one. Kept from vkd3d
+// by the target.
+TEST(FxcVkd3d, LengthsOfMoreThanFiveBitsAreMisreadByVkd3d) {
+  setenv("VKD3D_SHADER_DEBUG", "none", 0);
+  std::vector<uint8_t> file =
+      test::read_file(std::string(SP_SOURCE_DIR) + "/corpus/regressions/dxcontainer/vkd3d-function-table-length-word");
+  ASSERT_FALSE(file.empty());
+  dxc::sign_container(file);
+  EXPECT_TRUE(would_crash(file));
+  const vkd3d_peer::ScanResult theirs = vkd3d_peer::scan(file.data(), file.size());
+  ASSERT_TRUE(theirs.ok) << theirs.messages;
+  EXPECT_TRUE(theirs.descriptors.empty());
+}
+
 }  // namespace
 }  // namespace sp::fxc
