@@ -7,6 +7,7 @@
 //    the part;
 //  - write(parse(x)) == x: the tables cover the part exactly once and the
 //    program keeps every token;
+//  - laid out again as fxc lays it out, the part lists the same;
 //  - an accepted part describes and lists.
 // The structure-aware mutator (support/level9_mutator.h) keeps the header
 // consistent, so the fuzzer reaches the program and its debug information.
@@ -60,6 +61,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sp::fuzz::check(sp::d3d9::write_level9(a.level9) == std::vector<uint8_t>(input.begin(), input.end()),
                   "write(parse(x)) is not x");
   sp::fuzz::check(a.listing.find("// Level9 shader bytecode:") != std::string::npos, "the listing has no program");
+  // Laid out again as fxc lays a part out (lay_out, which builders and
+  // the mutator use), the part reads back to the same tables and program,
+  // where its tables fit 16-bit offsets that way.
+  sp::d3d9::Level9 relaid = a.level9;
+  sp::d3d9::lay_out(relaid);
+  if (relaid.program_offset <= 0xFFFF) {
+    const std::vector<uint8_t> bytes = sp::d3d9::write_level9(relaid);
+    const Parsed c = parse(bytes);
+    sp::fuzz::check(c.ok && c.listing == a.listing, "the part laid out as fxc lays it out reads otherwise",
+                    c.error ? c.error->to_string() : "");
+  }
   const auto tree = sp::d3d9::describe(a.level9);
   sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
   sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");

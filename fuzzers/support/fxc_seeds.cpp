@@ -98,7 +98,10 @@ Program geometry_loop() {
 // custom data fxc leaves unlisted.
 Program flow_control_pixel() {
   Builder b(ProgramType::pixel, 4, 1);
-  b.dcl_immediate_constant_buffer(words(1.0f, 0, 0, 0x7F800000u, 0.5f, -1.0f, 10001, 0, 2, 3, 4, 5));
+  // The last row: floats MSVC's printf and glibc's print otherwise (a
+  // carry through every digit, a tie, 17 digits and zeros).
+  b.dcl_immediate_constant_buffer(words(1.0f, 0, 0, 0x7F800000u, 0.5f, -1.0f, 10001, 0, 2, 3, 4, 5, 0.99999994f,
+                                        0.0078125f, -6.4921134737738287e32f, 18.8515625f));
   b.dcl_resource(Dim::texture2dms, kFloat, 0, 4);
   b.dcl_resource(Dim::texturecube, ReturnType::uint, 1);
   b.dcl_sampler(0, 1);

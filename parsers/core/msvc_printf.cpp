@@ -27,7 +27,6 @@ void round_half_up(std::string& digits, size_t keep, size_t& whole) {
 }  // namespace
 
 std::string msvc_fixed(double v) {
-  if (!std::isfinite(v)) return strprintf("%f", v);
   // glibc's %f is exact: a double's fraction ends within 1074 decimals.
   const std::string exact = strprintf("%.1074f", std::fabs(v));
   size_t whole = exact.find('.');
