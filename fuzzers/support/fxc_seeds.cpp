@@ -286,6 +286,8 @@ Program precision_and_sampling() {
   b.dcl_temps(4);
   b.emit(Opcode::dmov, {temp(0), imm64({1.0, -2.5, 0.0, 1e300})});
   b.emit(Opcode::dadd, {temp(1).mask("xy"), temp(0).swizzle("xyxy"), imm64({0.5})});
+  // 9.9999996 rounds up through every digit as MSVC prints it: 10.000000.
+  b.emit(Opcode::dadd, {temp(1).mask("xy"), temp(1).swizzle("xyxy"), imm64({9.9999996})});
   b.emit(Opcode::dtof, {temp(2).mask("x"), temp(1).swizzle("xyxx")});
   b.emit(Opcode::mov, {temp(2).mask("yz").precision(MinPrecision::min16i), temp(3).swizzle("xxyx").precision(MinPrecision::min16u)});
   b.emit(Opcode::add, {temp(2).mask("w").precision(MinPrecision::min2_8f), -temp(1).select('x').abs(), temp(2).select('x').nonuniform()});

@@ -24,6 +24,8 @@ TEST(MsvcFixed, SeventeenSignificantDigitsThenZeros) {
   // Rounded to 17 digits first (0.99999950000000000), then to six
   // decimals: MSVC's double rounding, where glibc prints 0.999999.
   EXPECT_EQ(msvc_fixed(0.9999995), "1.000000");
+  // A carry out of the first digit moves the point.
+  EXPECT_EQ(msvc_fixed(9.9999996), "10.000000");
 }
 
 TEST(MsvcFixed, OrdinaryValuesPrintAsGlibcDoes) {
