@@ -316,6 +316,13 @@ const std::vector<Sample>& level9_samples() {
     bad("dbug_line_count_too_large", dpatched(20, 0x10000000), Code::count_too_large, 32, "debug.instructions");
     bad("dbug_variables_past_the_comment", dpatched(32, 0xFFFFFFF0), Code::offset_out_of_bounds, 44, "debug.variables");
     {
+      // The variable records moved one byte on: the last ends one byte
+      // past the comment, where the next instruction's token is.
+      const uint32_t blob = static_cast<uint32_t>(4 * (load_le<uint32_t>(dbug.data() + 4) >> 16) - 4);
+      bad("dbug_variables_one_byte_past_the_comment", dpatched(32, blob - 20 * field(28) + 1), Code::count_too_large,
+          40, "debug.variables");
+    }
+    {
       // Line record 2 names file 2 of 2.
       std::vector<uint8_t> f = dbug;
       const size_t record = 12 + field(24) + 2 * 8;

@@ -175,6 +175,17 @@ TEST(FxcBuilder, HugeImmediatesPrintAsMsvcPrintsThem) {
       << listing_of(b.program());
 }
 
+// Integers print in decimal within 10000 of 0, and as hex beyond.
+TEST(FxcBuilder, IntegersPrintInDecimalUpTo10000) {
+  Builder b(ProgramType::pixel, 4, 0);
+  b.dcl_temps(1);
+  b.emit(Opcode::iadd, {temp(0).mask("xyzw"), temp(0), imm(10000, -10000, 10001, -10001)});
+  b.emit(Opcode::ret);
+  EXPECT_NE(listing_of(b.program()).find("iadd r0.xyzw, r0.xyzw, l(10000, -10000, 0x00002711, 0xffffd8ef)\n"),
+            std::string::npos)
+      << listing_of(b.program());
+}
+
 TEST(FxcBuilder, SM51RangesCarryTheirSpace) {
   Builder b(ProgramType::compute, 5, 1);
   b.dcl_constant_buffer(Slot(0, 1, 3, 2), 8);
