@@ -35,6 +35,14 @@ namespace sp {
 // off, or i is not a lead byte).
 [[nodiscard]] std::pair<uint32_t, size_t> decode_utf8(std::string_view s, size_t i);
 
+// A value's name in one of a listing's tables, or the number when the
+// table has none (a listing never fails on a value a compiler would not
+// write).
+template <size_t N>
+[[nodiscard]] std::string name_of(const std::string_view (&table)[N], uint32_t value) {
+  return value < N ? std::string(table[value]) : std::to_string(value);
+}
+
 // The most characters of a diagnostic's message or path: a longer one
 // (a name or string taken from the input) keeps its first kMaxDiagnosticText
 // characters and says how many it left out, so no diagnostic line grows

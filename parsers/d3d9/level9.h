@@ -82,6 +82,8 @@ inline constexpr uint32_t kRuntimeConstantMappingSize = 4;
 // `part` is the Aon9 part's data at file offset `base`. `out` is valid only
 // when this returns true; its views point into `part`.
 bool parse_level9(Bytes part, uint64_t base, Context& ctx, Level9& out);
+// The same, its diagnostics' paths under `at` (a listing's "parts[0].Aon9.d3d9").
+bool parse_level9(Bytes part, uint64_t base, const FieldPath& at, Context& ctx, Level9& out);
 
 // The part back, each table at its offset: a decoded part comes back byte
 // for byte.

@@ -16,8 +16,8 @@ namespace {
 
 class Level9Reader {
  public:
-  Level9Reader(Bytes part, uint64_t base, Context& ctx, Level9& out)
-      : part_(part), base_(base), ctx_(ctx), out_(out), root_(FieldPath::root()) {}
+  Level9Reader(Bytes part, uint64_t base, const FieldPath& at, Context& ctx, Level9& out)
+      : part_(part), base_(base), ctx_(ctx), out_(out), root_(at) {}
 
   bool run() {
     FieldReader r(part_, base_, root_, ctx_);
@@ -127,13 +127,17 @@ class Level9Reader {
   uint64_t base_;
   Context& ctx_;
   Level9& out_;
-  FieldPath root_;
+  const FieldPath& root_;
 };
 
 }  // namespace
 
 bool parse_level9(Bytes part, uint64_t base, Context& ctx, Level9& out) {
-  return Level9Reader(part, base, ctx, out).run();
+  return parse_level9(part, base, FieldPath::root(), ctx, out);
+}
+
+bool parse_level9(Bytes part, uint64_t base, const FieldPath& at, Context& ctx, Level9& out) {
+  return Level9Reader(part, base, at, ctx, out).run();
 }
 
 }  // namespace sp::d3d9

@@ -23,11 +23,6 @@ constexpr std::string_view kRegisterLetters[] = {"b", "i", "c", "s"};
 constexpr size_t kNameColumn = 12;
 constexpr size_t kRegisterColumn = 5;
 
-template <size_t N>
-std::string name_of(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
-}
-
 std::string type_name(const TypeInfo& t) {
   const std::string base = name_of(kTypeNames, t.type);
   switch (t.klass) {

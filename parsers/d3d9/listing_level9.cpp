@@ -14,11 +14,6 @@ constexpr std::string_view kConversions[] = {"FLT", "BOOL", "INT", "UINT"};
 // RuntimeConstantMapping::kind.
 constexpr std::string_view kRuntimeConstants[] = {"Vertex Shader position offset"};
 
-template <size_t N>
-std::string named(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
-}
-
 void constant_buffers(const Level9& l, TextBuffer& out) {
   if (l.constant_buffers.empty() && l.loops.empty()) return;
   out.append("//\n// Constant buffer to DX9 shader constant mappings:\n//\n");
@@ -36,8 +31,8 @@ void constant_buffers(const Level9& l, TextBuffer& out) {
         "// ---------- ------- --------- --------- ----------------------\n");
     for (const ConstantBufferMapping& m : l.constant_buffers)
       out.append(strprintf("// c%-9u cb%-5u %9u %9u  (%4s,%4s,%4s,%4s)\n", m.target, m.buffer, m.start, m.count,
-                           named(kConversions, m.conversion[0]).c_str(), named(kConversions, m.conversion[1]).c_str(),
-                           named(kConversions, m.conversion[2]).c_str(), named(kConversions, m.conversion[3]).c_str()));
+                           name_of(kConversions, m.conversion[0]).c_str(), name_of(kConversions, m.conversion[1]).c_str(),
+                           name_of(kConversions, m.conversion[2]).c_str(), name_of(kConversions, m.conversion[3]).c_str()));
   }
   out.append("//\n");
 }
@@ -60,7 +55,7 @@ void runtime_constants(const Level9& l, TextBuffer& out) {
       "// Target Reg                               Constant Description\n"
       "// ---------- --------------------------------------------------\n");
   for (const RuntimeConstantMapping& m : l.runtime_constants)
-    out.append(strprintf("// c%-9u %50s\n", m.target, named(kRuntimeConstants, m.kind).c_str()));
+    out.append(strprintf("// c%-9u %50s\n", m.target, name_of(kRuntimeConstants, m.kind).c_str()));
   out.append("//\n");
 }
 

@@ -31,13 +31,6 @@ constexpr SourceModifier kSourceModifiers[] = {{"", ""},      {"-", ""},    {"",
                                                {"-", "_bx2"}, {"1 - ", ""}, {"", "_x2"},   {"-", "_x2"},   {"", "_dz"},
                                                {"", "_dw"},   {"", "_abs"}, {"-", "_abs"}, {"!", ""}};
 
-// A value of one of the tables above, or the number when the table has no
-// name for it (a listing never fails on a value fxc would not write).
-template <size_t N>
-std::string name_of(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
-}
-
 // D3DSHADER_PARAM_REGISTER_TYPE: each register file's name, whether its
 // number follows, and where its numbering starts (the constant files past
 // 2047 continue c#). Where the name depends on the shader or the register,

@@ -66,20 +66,20 @@ const dxc::Signature* signature(const dxc::Container& c, std::initializer_list<s
   return index < c.parts.size() ? dxc::content_if<dxc::Signature>(c.parts[index]) : nullptr;
 }
 
-// The Level9 part's sections (d3d9/listing.h), when the container has one:
-// fxc prints them after the signatures, before the SM4 program.
-bool level9_sections(const dxc::Container& c, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
+// The Level9 part (d3d9/level9.h), when the container has one, decoded
+// into `out`, its diagnostics under the part's path.
+bool decode_level9(const dxc::Container& c, const Limits& limits, std::optional<d3d9::Level9>& out,
+                   std::optional<Diagnostic>& error) {
   const size_t index = part_index(c, {"Aon9"});
   if (index == c.parts.size()) return true;
   const dxc::Part& p = c.parts[index];
   Context ctx(limits, p.data.size());
-  d3d9::Level9 level9;
-  if (!d3d9::parse_level9(p.data, p.offset + 8, ctx, level9) || ctx.failed()) {
+  const std::string path = strprintf("parts[%zu].Aon9.d3d9", index);
+  const FieldPath root = FieldPath::root(path);
+  if (!d3d9::parse_level9(p.data, p.offset + 8, root, ctx, out.emplace()) || ctx.failed()) {
     error = ctx.take_error();
-    if (error) error->path = strprintf("parts[%zu].Aon9.d3d9", index) + (error->path.empty() ? "" : "." + error->path);
     return false;
   }
-  d3d9::list_level9(level9, out);
   return true;
 }
 
@@ -105,8 +105,9 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   HeaderParts parts{program};
   Rdef rdef;
   Interfaces interfaces;
+  std::optional<d3d9::Level9> level9;
   if (!decode_if_present(c, "RDEF", limits, rdef, parts.rdef, error) ||
-      !decode_if_present(c, "IFCE", limits, interfaces, parts.interfaces, error))
+      !decode_if_present(c, "IFCE", limits, interfaces, parts.interfaces, error) || !decode_level9(c, limits, level9, error))
     return false;
   parts.patch_constants = signature(c, {"PCSG", "PSG1"});
   parts.inputs = signature(c, {"ISGN", "ISG1"});
@@ -125,7 +126,8 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
                            " times the input"};
     return false;
   }
-  if (!level9_sections(c, limits, out, error)) return false;
+  // fxc prints the Level9 part after the signatures, before the SM4 program.
+  if (level9) d3d9::list_level9(*level9, out);
   list_program(program, quirks, parts.rdef == nullptr, out);
   // A file without STAT (/Qstrip_reflect) lists 0 slots.
   const dxc::Part* stat = find_part(c, "STAT");

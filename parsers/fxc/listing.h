@@ -50,11 +50,4 @@ bool list_buffer_definitions(const Rdef& rdef, TextBuffer& out, size_t budget);
 // container whose reflection (RDEF) was stripped or not.
 void list_program(const Program& program, const ListingQuirks& quirks, bool stripped, TextBuffer& out);
 
-// A value's name in one of the listing's tables, or the number when the
-// table has none (a listing never fails on a value fxc would not write).
-template <size_t N>
-std::string name_of(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
-}
-
 }  // namespace sp::fxc
