@@ -22,9 +22,12 @@ class Level9Reader {
   bool run() {
     FieldReader r(part_, base_, root_, ctx_);
     if (!r.u32(out_.size, "size") || !r.u32(out_.version, "version") || !r.u32(out_.program_size, "program_size") ||
-        !r.u32(out_.program_offset, "program_offset") || !table(r, out_.constant_buffer_table, "constant_buffers") ||
-        !table(r, out_.loop_table, "loops") || !table(r, out_.unknown_table, "unknown") ||
-        !table(r, out_.sampler_table, "samplers") || !table(r, out_.runtime_constant_table, "runtime_constants"))
+        !r.u32(out_.program_offset, "program_offset") ||
+        !table(r, out_.constant_buffer_table, "constant_buffers.count", "constant_buffers.offset") ||
+        !table(r, out_.loop_table, "loops.count", "loops.offset") ||
+        !table(r, out_.unknown_table, "unknown.count", "unknown.offset") ||
+        !table(r, out_.sampler_table, "samplers.count", "samplers.offset") ||
+        !table(r, out_.runtime_constant_table, "runtime_constants.count", "runtime_constants.offset"))
       return false;
     if (out_.size != part_.size())
       return r.fail_at(Code::size_mismatch, base_, "size",
@@ -55,8 +58,8 @@ class Level9Reader {
   }
 
  private:
-  static bool table(FieldReader& r, Level9Table& t, std::string_view name) {
-    return r.u16(t.count, std::string(name) + ".count") && r.u16(t.offset, std::string(name) + ".offset");
+  static bool table(FieldReader& r, Level9Table& t, std::string_view count, std::string_view offset) {
+    return r.u16(t.count, count) && r.u16(t.offset, offset);
   }
 
   struct Extent {
