@@ -38,6 +38,11 @@ struct Options {
   // for a whole file: a format embedded under several tags reads each by
   // it (fxc's RDEF, SHEX and STAT chunks have no magic of their own).
   std::string_view tag;
+  // The fxc version whose listing the fxc dump prints ("9.29.952.3111"),
+  // in place of the one RDEF's creator string names; empty: that one, else
+  // the newest. A file compiled with /Qstrip_reflect names none, and only
+  // its user knows which fxc wrote it.
+  std::string fxc_version;
 };
 
 // One format's decode of some bytes: the first error, or its model;

@@ -32,7 +32,7 @@ Decoded parse(Bytes input, uint64_t offset, const Options& options) {
 }
 
 bool write_listing(Bytes input, uint64_t, const Options& options, TextBuffer& out, std::optional<Diagnostic>& error) {
-  return fxc::write_listing(input, options.limits, out, error);
+  return fxc::write_listing(input, options.limits, out, error, options.fxc_version);
 }
 
 constexpr Dump kDumps[] = {

@@ -85,7 +85,8 @@ bool decode_level9(const dxc::Container& c, const Limits& limits, std::optional<
 
 }  // namespace
 
-bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error) {
+bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error,
+                   std::string_view version) {
   dxc::ParseOptions options;
   options.limits = limits;
   options.verify_digest = false;
@@ -114,7 +115,8 @@ bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::
   parts.outputs = signature(c, {"OSGN", "OSG5", "OSG1"});
   if (const dxc::Part* sfi0 = find_part(c, "SFI0"))
     if (const auto* info = dxc::content_if<dxc::FeatureInfo>(*sfi0)) parts.features = info->flags;
-  const ListingQuirks& quirks = listing_quirks(parts.rdef != nullptr ? rdef.creator.text.bytes() : std::string_view{});
+  if (version.empty() && parts.rdef != nullptr) version = rdef.creator.text.bytes();
+  const ListingQuirks& quirks = listing_quirks(version);
   // Structures shared in RDEF print once per use: the text is bounded like
   // every dump's (limits.max_text_per_input_byte).
   const size_t budget = size_t{limits.max_text_per_input_byte} * container.size() + 4096;

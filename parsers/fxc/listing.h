@@ -21,9 +21,11 @@
 
 namespace sp::fxc {
 
-// The whole listing of `container`. Fails with the first error of the
-// container or of a chunk the listing prints.
-bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error);
+// The whole listing of `container`, as fxc `version` prints it ("9.29.952.3111";
+// empty: the version RDEF's creator string names, else the newest). Fails
+// with the first error of the container or of a chunk the listing prints.
+bool write_listing(Bytes container, const Limits& limits, TextBuffer& out, std::optional<Diagnostic>& error,
+                   std::string_view version = {});
 
 // What the listing's header reads besides the program: the container's
 // decoded parts (null when absent).

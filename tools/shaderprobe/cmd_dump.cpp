@@ -60,6 +60,7 @@ void add_dump(CLI::App& app, Runner& run) {
     std::string file;
     std::string format = "yaml";
     Limits limits;
+    std::string fxc_version;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("dump", "Print the decoded contents of a file");
@@ -67,6 +68,10 @@ void add_dump(CLI::App& app, Runner& run) {
   cmd->add_option("--format", o->format, format_help())
       ->check(CLI::IsMember(formats::dump_names()))
       ->capture_default_str();
+  cmd->add_option("--fxc-version", o->fxc_version,
+                  "fxc: list as this fxc version does (9.29.952.3111 of the June 2010 DirectX SDK, 9.30.9200.20499, "
+                  "10.1), not as the one RDEF's creator string names; a file compiled with /Qstrip_reflect names none "
+                  "and lists as the newest (docs/formats/fxc.md, \"Stripped files\")");
   add_limit_options(*cmd, o->limits);
   cmd->footer(
       "A dump a format offers is also printed for a file that embeds it (bcanalyzer of a DXContainer dumps its DXIL "
@@ -79,6 +84,7 @@ void add_dump(CLI::App& app, Runner& run) {
       if (!data) return int{kUsage};
       formats::Options options;
       options.limits = o->limits;
+      options.fxc_version = o->fxc_version;
       const bool structured = o->format == "yaml" || o->format == "json";
       // A dump asked for by name reads input no probe recognises as the
       // format that offers it.
