@@ -3,7 +3,7 @@
 target_sources(sp_tests PRIVATE
   bitcode/cli_test.cpp
   bitcode/llvm_dis_test.cpp
-  bitcode/module_file.cpp
+  bitcode/metadata_test.cpp
   bitcode/module_test.cpp
   bitcode/printed_text_test.cpp
   bitstream/bit_cursor_test.cpp
@@ -15,7 +15,7 @@ target_sources(sp_tests PRIVATE
   fuzzers/bitstream_mutator_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_bitstream_builders)
 
-# Issue #7: LLVM bitcode generated from tests/data/bitcode/src by clang-22
+# LLVM bitcode generated from tests/data/bitcode/src by clang-22
 # and clang-14 (-O0, -O2, -g), a wrapped Darwin file and an llvm-cat-22 -b
 # multi-module file, compared with llvm-bcanalyzer-22 by
 # bitstream/bcanalyzer_compare_test.cpp. Each compiler that is missing

@@ -160,7 +160,7 @@ json describe_module(const Module& m) {
   for (const IntegerConstant& c : m.integers) ints.push_back({{"type", type_name(m, c.type)}, {"value", c.value}});
   j["integer_constants"] = std::move(ints);
   j["other_constants"] = m.other_constants;
-  j["metadata_strings"] = strings(m.metadata_strings);
+  j["metadata"] = describe_metadata(m);
   json blocks = json::object();
   for (const auto& [id, n] : m.block_counts) {
     const auto name = analyzer_block_name(id);

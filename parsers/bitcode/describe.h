@@ -11,5 +11,7 @@ namespace sp::bitcode {
 
 [[nodiscard]] nlohmann::ordered_json describe(const File& file, const std::vector<Diagnostic>& warnings);
 [[nodiscard]] nlohmann::ordered_json describe_module(const Module& m);
+// A module's metadata (describe_metadata.cpp).
+[[nodiscard]] nlohmann::ordered_json describe_metadata(const Module& m);
 
 }  // namespace sp::bitcode

@@ -2,7 +2,8 @@
 // and docs/formats/bitcode.md §IR records): per module, the identification, the MODULE_BLOCK
 // records with named fields (names resolved through STRTAB for version 2,
 // through the module-level VALUE_SYMTAB before), the type table, attribute
-// groups and lists, integer constants and metadata strings. Everything else
+// groups and lists, integer constants, module-level values and metadata
+// (metadata.h). Everything else
 // is counted per block, not decoded. Cross-references (type indices, strtab
 // ranges, attribute group and list ids, value ids of symbol-table entries)
 // are checked, never trusted.
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bitcode/metadata.h"
 #include "core/bytes.h"
 #include "core/diagnostic.h"
 #include "core/file_text.h"
@@ -74,6 +76,20 @@ struct IntegerConstant {
   int64_t value = 0;
 };
 
+// A module-level value, numbered as LLVM numbers them: the global values
+// and the entries of the module's CONSTANTS_BLOCK, in record order (what a
+// metadata VALUE's value id counts).
+struct ModuleValue {
+  enum class Kind : uint8_t { global, constant };
+  Kind kind = Kind::global;
+  uint32_t code = 0;     // MODULE_CODE_* or CST_CODE_*
+  // A global's record type; a constant's SETTYPE (UINT64_MAX before any:
+  // LLVM's i32 then).
+  uint64_t type = 0;
+  uint64_t global = 0;   // index into Module::globals (global)
+  std::optional<int64_t> integer;  // CST_CODE_INTEGER's value
+};
+
 struct Module {
   FileString producer;              // IDENTIFICATION STRING
   std::optional<uint64_t> epoch;
@@ -89,7 +105,8 @@ struct Module {
   std::optional<uint64_t> vst_offset;
   std::vector<IntegerConstant> integers;  // CST_CODE_INTEGER of every CONSTANTS_BLOCK
   uint64_t other_constants = 0;
-  std::vector<FileString> metadata_strings;
+  std::vector<ModuleValue> values;
+  ModuleMetadata metadata;
   std::vector<std::pair<uint32_t, uint64_t>> block_counts;  // block id -> instances inside the module
   uint64_t function_bodies = 0;
   Bytes strtab;  // the first STRTAB blob after the module (v2 names)

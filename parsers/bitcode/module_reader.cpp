@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "bitcode/metadata_strings.h"
+#include "bitcode/metadata_reader.h"
 #include "bitcode/module.h"
 #include "bitcode/names.h"
 #include "bitcode/types.h"
@@ -42,7 +42,8 @@ constexpr size_t min_fields(uint32_t code) {
 // Blocks whose records the model keeps (others are only counted).
 constexpr bool keeps_operands(uint32_t block) {
   return block == kModuleBlock || block == kTypeBlock || block == kParamAttrBlock || block == kParamAttrGroupBlock ||
-         block == kMetadataBlock || block == kValueSymtabBlock;
+         block == kMetadataBlock || block == kMetadataKindBlock || block == kMetadataAttachmentBlock ||
+         block == kValueSymtabBlock;
 }
 
 std::string chars(std::span<const uint64_t> ops) {
@@ -82,7 +83,7 @@ bool read_range(std::span<const uint64_t> ops, size_t& i, uint64_t width, std::s
 
 class ModuleReader {
  public:
-  ModuleReader(Context& ctx, File& file) : ctx_(ctx), file_(file) {}
+  ModuleReader(Context& ctx, File& file) : ctx_(ctx), file_(file), metadata_(ctx) {}
 
   bool run(Bytes input, uint64_t base_byte) {
     bitstream::Stream s;
@@ -139,11 +140,15 @@ class ModuleReader {
       module_open_ = true;
       block_count_index_.clear();
       group_ids_.clear();
+      metadata_.begin_module();
     } else if (Module* m = module()) {
       auto [it, added] = block_count_index_.try_emplace(id, m->block_counts.size());
       if (added) m->block_counts.emplace_back(id, 0);
       ++m->block_counts[it->second].second;
-      if (id == kFunctionBlock && r.depth() == 2) ++m->function_bodies;
+      if (id == kFunctionBlock && r.depth() == 2) {
+        ++m->function_bodies;
+        metadata_.begin_function(*m);
+      }
     }
     open_.push_back(Open{id});
     return true;
@@ -159,7 +164,13 @@ class ModuleReader {
         return ctx_.fail_at_bit(Code::invalid_record, r.block().start_bit, FieldPath::root(where), problem);
       }
     }
-    if (r.depth() == 1 && id == kModuleBlock) module_open_ = false;
+    if (id == kMetadataBlock && module() != nullptr && !metadata_.end_block()) return false;
+    if (id == kFunctionBlock && r.depth() == 2 && module() != nullptr && !metadata_.end_function(*module()))
+      return false;
+    if (r.depth() == 1 && id == kModuleBlock) {
+      module_open_ = false;
+      return metadata_.finish(file_.modules.back());
+    }
     return true;
   }
 
@@ -225,12 +236,11 @@ class ModuleReader {
         return true;
       case kConstantsBlock: return constant(r, *m);
       case kMetadataBlock:
-        if (rec.code == kMetadataStrings && rec.has_blob && r.depth() == 2) {
-          const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
-            m->metadata_strings.emplace_back(std::string(s.begin(), s.end()));
-          });
-          if (!problem.empty()) return bad(r, Code::invalid_metadata_strings, std::string(problem));
-        }
+      case kMetadataKindBlock:
+      case kMetadataAttachmentBlock:
+        return metadata_.record(r, *m, block, r.depth() == 2);
+      case kFunctionBlock:
+        if (r.depth() == 2) metadata_.function_record(rec.code);
         return true;
       case kValueSymtabBlock:
         if (r.depth() == 2) return symbol(r, *m);
@@ -307,6 +317,7 @@ class ModuleReader {
       return bad(r, Code::invalid_reference, strprintf("section %llu of %zu", static_cast<unsigned long long>(g.fields[section_field]), m.section_names.size()));
     g.record_bit = rec.start_bit;
     g.record_index = r.record_index();
+    m.values.push_back(ModuleValue{ModuleValue::Kind::global, rec.code, type, m.globals.size(), std::nullopt});
     m.globals.push_back(std::move(g));
     return true;
   }
@@ -407,9 +418,16 @@ class ModuleReader {
       if (m.types[o.settype].kind != TypeKind::integer)
         return bad(r, Code::invalid_record, "INTEGER of a type that is not an integer");
       m.integers.push_back(IntegerConstant{o.settype, decode_signed(rec.ops[0])});
-      return true;
+    } else {
+      ++m.other_constants;
     }
-    ++m.other_constants;
+    // The module's own constants are values a metadata VALUE can name.
+    if (r.depth() == 2) {
+      const std::optional<int64_t> integer =
+          rec.code == kCstInteger ? std::optional<int64_t>(m.integers.back().value) : std::nullopt;
+      m.values.push_back(ModuleValue{ModuleValue::Kind::constant, rec.code, o.settype, 0, integer});
+      return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path()));
+    }
     return true;
   }
 
@@ -470,6 +488,7 @@ class ModuleReader {
   // input): attribute group ids, and each block id's slot in block_counts.
   std::unordered_set<uint64_t> group_ids_;
   std::unordered_map<uint32_t, size_t> block_count_index_;
+  MetadataReader metadata_;
 };
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include "bitcode/describe.h"
 #include "bitcode/memory_effects.h"
 #include "bitcode/module.h"
-#include "bitcode/module_file.h"
+#include "conformance/bitcode/module_builder.h"
 #include "conformance/subprocess.h"
 #include "support/test_files.h"
 
@@ -115,11 +115,11 @@ TEST(LlvmDis, EveryMemoryEncodingAndAddressSpace) {
                              kV1 | 0x400, 0,          25,          0x3F,     0x15,      0x30};
   const fs::path file = test::scratch_path("llvm_dis_memory.bc");
   for (const uint64_t value : values) {
-    test::Spec s;
+    build::ModuleSpec s;
     s.function[4] = 1;                                // isproto: a declaration
     s.global[3] = 3 | 3 << 2;                         // constant, explicit type, addrspace(3)
     s.more_attributes = {1, kMemoryAttribute, value};  // an integer attribute
-    const auto bytes = test::module_file(s);
+    const auto bytes = build::module_file(s);
     std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     const std::string ir = llvm_dis(file);
     EXPECT_EQ(dis_memory(ir), std::set<std::string>{memory_effects_text(value)}) << value << "\n" << ir;

@@ -7,7 +7,7 @@
 
 #include "bitcode/bcanalyzer.h"
 #include "bitcode/describe.h"
-#include "bitcode/module_file.h"
+#include "conformance/bitcode/module_builder.h"
 #include "bitcode/module.h"
 #include "bitcode/names.h"
 #include "bitstream/wrapper.h"
@@ -21,9 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using bitstream::Writer;
-using test::chars;
-using test::module_file;
-using test::Spec;
+using build::chars;
+using build::module_file;
+using Spec = build::ModuleSpec;
 
 Diagnostic error_of(const std::vector<uint8_t>& file) {
   ParseResult r = parse_bitcode(file);

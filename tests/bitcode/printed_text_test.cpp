@@ -21,7 +21,8 @@ TEST(BitcodePrintedText, HostileTextInEveryFieldIsPrintable) {
     ASSERT_TRUE(r.ok()) << what << ": " << r.error->to_string();
     const Module& m = r.file->modules.at(0);
     EXPECT_EQ(m.triple, hostile_text(k + 7)) << what;
-    EXPECT_EQ(m.metadata_strings.size(), 3u) << what;
+    EXPECT_EQ(m.metadata.nodes.size(), 3u) << what;
+    EXPECT_TRUE(m.metadata.nodes.at(2).is_string()) << what;
     EXPECT_EQ(m.globals.at(0).name.size(), hostile_text(k + 14).size()) << what;
     sp::test::expect_printers_hold(file, what);
   }
