@@ -35,7 +35,10 @@ std::string value_text(const Module& m, const Metadata& e) {
   if (id >= m.values.size()) return text + "%" + std::to_string(id);
   const ModuleValue& v = m.values[id];
   if (v.kind == ModuleValue::Kind::global) return text + "@" + m.globals[v.global].name.printable();
-  if (v.integer) return text + std::to_string(*v.integer);
+  if (v.integer) {
+    const bool bit = type < m.types.size() && m.types[type].kind == TypeKind::integer && m.types[type].count == 1;
+    return text + (bit ? (*v.integer != 0 ? "true" : "false") : std::to_string(*v.integer));
+  }
   const std::string_view code = analyzer_record_name(kConstantsBlock, v.code);
   return text + "<" + (code.empty() ? "CONSTANT" + std::to_string(v.code) : std::string(code)) + ">";
 }

@@ -87,7 +87,9 @@ struct ModuleValue {
   // LLVM's i32 then).
   uint64_t type = 0;
   uint64_t global = 0;   // index into Module::globals (global)
-  std::optional<int64_t> integer;  // CST_CODE_INTEGER's value
+  // CST_CODE_INTEGER's value, sign-extended from its width as LLVM writes
+  // it (i1 true is -1); 0 for NULL of an integer type.
+  std::optional<int64_t> integer;
 };
 
 struct Module {

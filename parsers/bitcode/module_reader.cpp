@@ -25,7 +25,7 @@ enum ModuleCode : uint32_t {
 };
 constexpr uint32_t kIdentificationString = 1, kIdentificationEpoch = 2;
 constexpr uint32_t kParamAttrEntryOld = 1, kParamAttrEntry = 2, kParamAttrGroupEntry = 3;
-constexpr uint32_t kCstSetType = 1, kCstInteger = 4;
+constexpr uint32_t kCstSetType = 1, kCstNull = 2, kCstInteger = 4;
 constexpr uint32_t kVstEntry = 1, kVstFnEntry = 3;
 constexpr uint32_t kBlob = 1;  // STRTAB_BLOB, SYMTAB_BLOB
 
@@ -423,8 +423,10 @@ class ModuleReader {
     }
     // The module's own constants are values a metadata VALUE can name.
     if (r.depth() == 2) {
-      const std::optional<int64_t> integer =
-          rec.code == kCstInteger ? std::optional<int64_t>(m.integers.back().value) : std::nullopt;
+      // LLVM writes an integer zero as NULL.
+      std::optional<int64_t> integer;
+      if (rec.code == kCstInteger) integer = m.integers.back().value;
+      if (rec.code == kCstNull && o.settype < m.types.size() && m.types[o.settype].kind == TypeKind::integer) integer = 0;
       m.values.push_back(ModuleValue{ModuleValue::Kind::constant, rec.code, o.settype, 0, integer});
       return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path()));
     }
