@@ -28,6 +28,7 @@
 #include "bitcode/bcanalyzer.h"
 #include "bitcode/describe.h"
 #include "bitcode/module.h"
+#include "formats/registry.h"
 #include "bitstream/wrapper.h"
 #include "bitstream/writer.h"
 #include "conformance/adapters.h"
@@ -445,10 +446,7 @@ Spec given_case(const fs::path& path) {
 // The common checks, the dump of a y_ case, and what llvm-bcanalyzer-22
 // and -14 make of the case written at `path`.
 Sidecar sidecar_for(const Spec& s, const fs::path& path) {
-  const bitcode::ParseResult r = bitcode::parse_bitcode(s.bytes);
-  bool done = false;
-  Sidecar out = conform::gen::checked_sidecar(s, r, class_of(s), kFlags, done);
-  if (!done && s.name.starts_with("y_")) out.output = bitcode::describe(*r.file, r.warnings);
+  Sidecar out = conform::gen::registry_sidecar(s, *formats::find("bitcode"), class_of(s), kFlags);
   const Limits limits;
   Context ctx(limits, s.bytes.size());
   std::string dump;

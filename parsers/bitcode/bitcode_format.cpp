@@ -4,6 +4,7 @@
 // targets and corpus under this format.
 #include "bitcode/bcanalyzer.h"
 #include "bitcode/describe.h"
+#include "bitcode/dxil_view.h"
 #include "bitcode/module.h"
 #include "bitstream/walk.h"
 #include "bitstream/wrapper.h"
@@ -15,14 +16,33 @@ namespace {
 
 using bitcode::File;
 
-const File& file_of(const Decoded& d) { return *static_cast<const File*>(d.model.get()); }
+// The IR layer's file and each module's DXIL view (dxil_view.h).
+struct Model {
+  File file;
+  std::vector<std::optional<bitcode::dxil::View>> views;
+};
+
+const Model& model_of(const Decoded& d) { return *static_cast<const Model*>(d.model.get()); }
 
 Decoded parse(Bytes input, uint64_t offset, const Options& options) {
   bitcode::ParseResult r = bitcode::parse_bitcode(input, options.limits, offset);
   Decoded d;
   d.error = std::move(r.error);
   d.warnings = std::move(r.warnings);
-  if (r.file) d.model = std::make_shared<const File>(std::move(*r.file));
+  if (!r.file) return d;
+  auto model = std::make_shared<Model>();
+  model->file = std::move(*r.file);
+  // The views' problems are warnings; their walk shares one budget.
+  Context ctx(options.limits, input.size());
+  for (size_t i = 0; i < model->file.modules.size() && !ctx.failed(); ++i)
+    model->views.push_back(bitcode::dxil::read_view(model->file.modules[i], strprintf("modules[%zu].dxil", i), ctx));
+  std::vector<Diagnostic> warnings = ctx.take_warnings();
+  d.warnings.insert(d.warnings.end(), warnings.begin(), warnings.end());
+  if (ctx.failed()) {
+    d.error = ctx.take_error();
+    return d;
+  }
+  d.model = std::move(model);
   return d;
 }
 
@@ -98,7 +118,7 @@ extern const Format bitcode_format{
     .probe = probe,
     .identify = identify,
     .parse = parse,
-    .describe = [](const Decoded& d) { return bitcode::describe(file_of(d), d.warnings); },
+    .describe = [](const Decoded& d) { return bitcode::describe(model_of(d).file, d.warnings, model_of(d).views); },
     .payloads = nullptr,
     .prefix_may_parse = prefix_may_parse,
     .boundaries = boundaries,

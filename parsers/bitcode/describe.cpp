@@ -170,9 +170,14 @@ json describe_module(const Module& m) {
   return j;
 }
 
-json describe(const File& file, const std::vector<Diagnostic>& warnings) {
+json describe(const File& file, const std::vector<Diagnostic>& warnings,
+              const std::vector<std::optional<dxil::View>>& views) {
   json modules = json::array();
-  for (const Module& m : file.modules) modules.push_back(describe_module(m));
+  for (size_t i = 0; i < file.modules.size(); ++i) {
+    json m = describe_module(file.modules[i]);
+    if (i < views.size() && views[i]) m["dxil"] = describe_dxil(file.modules[i], *views[i]);
+    modules.push_back(std::move(m));
+  }
   json warns = json::array();
   for (const Diagnostic& w : warnings) warns.push_back(diagnostic_json(w));
   return {{"format", "llvm-bitcode"},

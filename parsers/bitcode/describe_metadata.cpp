@@ -43,18 +43,6 @@ std::string value_text(const Module& m, const Metadata& e) {
   return text + "<" + (code.empty() ? "CONSTANT" + std::to_string(v.code) : std::string(code)) + ">";
 }
 
-// An operand of a tuple: metadata id + 1, 0 for null.
-json operand(const Module& m, uint64_t op) {
-  if (op == 0) return nullptr;
-  const uint64_t id = op - 1;
-  const auto& nodes = m.metadata.nodes;
-  if (id >= nodes.size()) return ref(id);
-  const Metadata& e = nodes[id];
-  if (e.is_string()) return inline_or_ref("!\"" + e.string.printable() + "\"", id);
-  if (e.code == kMdValue) return inline_or_ref(value_text(m, e), id);
-  return ref(id);
-}
-
 json node(const Module& m, uint64_t id) {
   const Metadata& e = m.metadata.nodes[id];
   const std::string_view record = metadata_record_name(e.code);
@@ -64,7 +52,7 @@ json node(const Module& m, uint64_t id) {
     j["value"] = value_text(m, e);
   } else if (e.is_tuple()) {
     json ops = json::array();
-    for (uint64_t op : e.operands) ops.push_back(operand(m, op));
+    for (uint64_t op : e.operands) ops.push_back(metadata_operand(m, op));
     j["operands"] = std::move(ops);
   } else {
     j["operands"] = e.operands;  // as written (debug-info layouts differ by version)
@@ -96,6 +84,17 @@ json attachment(const Module& m, const MetadataAttachment& a, const KindNames& k
 }
 
 }  // namespace
+
+json metadata_operand(const Module& m, uint64_t op) {
+  if (op == 0) return nullptr;
+  const uint64_t id = op - 1;
+  const auto& nodes = m.metadata.nodes;
+  if (id >= nodes.size()) return ref(id);
+  const Metadata& e = nodes[id];
+  if (e.is_string()) return inline_or_ref("!\"" + e.string.printable() + "\"", id);
+  if (e.code == kMdValue) return inline_or_ref(value_text(m, e), id);
+  return ref(id);
+}
 
 json describe_metadata(const Module& m) {
   const ModuleMetadata& md = m.metadata;

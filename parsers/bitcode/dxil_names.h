@@ -1,0 +1,17 @@
+// Names of DXC's DXIL enumerations (dxil_enums.def), for the view's dump
+// and the messages of the container checks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace sp::bitcode::dxil {
+
+enum class Enum : uint8_t {
+  component_type, semantic_kind, interpolation, resource_kind, sampler_kind, shader_kind, entry_property,
+};
+
+// DXC's name of `value` ("F32", "Position"), else the number.
+[[nodiscard]] std::string enum_text(Enum e, uint32_t value);
+
+}  // namespace sp::bitcode::dxil
