@@ -4,6 +4,7 @@ target_sources(sp_tests PRIVATE
   dxcontainer/digest_fix_vkd3d_test.cpp
   dxcontainer/hostile_test.cpp
   dxcontainer/memory_test.cpp
+  dxcontainer/module_checks_test.cpp
   dxcontainer/obj2yaml_test.cpp
   dxcontainer/parser_test.cpp
   dxcontainer/printed_text_test.cpp

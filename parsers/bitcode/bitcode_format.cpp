@@ -9,6 +9,8 @@
 #include "bitstream/walk.h"
 #include "bitstream/wrapper.h"
 #include "core/strings.h"
+#include "dxcontainer/model.h"
+#include "dxil/checks.h"
 #include "formats/format.h"
 
 namespace sp::formats {
@@ -95,10 +97,30 @@ constexpr Dump kDumps[] = {
      write_bcanalyzer, "Summary of "},
 };
 
+// A DXIL part's module against the container's other parts (dxil/checks.h);
+// the ILDB part is the same module with its debug information, checked
+// once.
+void check_in_host(std::string_view host, const Decoded& host_decoded, const Payload& payload, const Decoded& decoded,
+                   Context& ctx) {
+  if (host != "dxcontainer" || payload.tag != "DXIL") return;
+  const Model& m = model_of(decoded);
+  if (m.views.empty() || !m.views[0]) return;
+  const auto& c = *static_cast<const dxc::Container*>(host_decoded.model.get());
+  for (size_t i = 0; i < c.parts.size(); ++i) {
+    const auto* program = dxc::content_if<dxc::Program>(c.parts[i]);
+    if (program != nullptr && program->bitcode.data() == payload.bytes.data())
+      return dxil::check_container(c, i, *m.views[0], ctx);
+  }
+}
+
 // DXIL and ILDB programs hold LLVM bitcode; a dump through a container
 // takes the DXIL part's.
 constexpr std::string_view kProgramParts[] = {"DXIL", "ILDB"};
 constexpr Embedding kEmbeddings[] = {{"dxcontainer", kProgramParts}};
+
+// DXC's validator rejects DXIL metadata it cannot load (Meta.* rules).
+constexpr Code kDxcRejects[] = {Code::dxil_metadata_invalid};
+constexpr ProfileRule kProfiles[] = {{"dxc", "DXC's IsValidDxilContainer and its validator's container checks", kDxcRejects}};
 
 // llvm-bcanalyzer's -dump up to "Summary of" is compared with dump
 // --format=bcanalyzer (LLVM 22's byte for byte; LLVM 14's names and layout
@@ -122,9 +144,10 @@ extern const Format bitcode_format{
     .payloads = nullptr,
     .prefix_may_parse = prefix_may_parse,
     .boundaries = boundaries,
+    .check_in_host = check_in_host,
     .dumps = kDumps,
     .embedded_in = kEmbeddings,
-    .profiles = {},
+    .profiles = kProfiles,
     .peers = kPeers,
 };
 

@@ -64,6 +64,7 @@ struct Resource {
   bool rasterizer_ordered = false;     // UAV
   std::optional<uint32_t> element_type;  // extended tag 0
   std::optional<uint32_t> stride;        // extended tag 1
+  bool atomic64 = false;                 // extended tag 3 (UAV)
   std::vector<Tag> other;
 };
 
@@ -80,6 +81,8 @@ struct EntryPoint {
   std::optional<uint64_t> shader_flags;  // tag 0
   std::optional<uint32_t> shader_kind;   // tag 8 (library entries)
   std::optional<std::vector<uint32_t>> num_threads;  // tag 4
+  // DXIL::TessellatorDomain from the HS state (tag 3) or DS state (tag 2).
+  std::optional<uint32_t> tessellator_domain;
   std::vector<Tag> properties;           // every tag, as written
 };
 

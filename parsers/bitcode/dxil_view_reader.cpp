@@ -11,12 +11,12 @@ namespace {
 
 // Entry property tags this view names (DxilMetadataHelper:
 // kDxilShaderFlagsTag, kDxilNumThreadsTag, kDxilShaderKindTag).
-constexpr uint32_t kShaderFlagsTag = 0, kNumThreadsTag = 4, kShaderKindTag = 8;
+constexpr uint32_t kShaderFlagsTag = 0, kDSStateTag = 2, kHSStateTag = 3, kNumThreadsTag = 4, kShaderKindTag = 8;
 // Signature element extended properties (kDxilSignatureElement*Tag).
 constexpr uint32_t kOutputStreamTag = 0, kDynIndexMaskTag = 2, kUsageMaskTag = 3;
 // Resource extended properties (kDxilTypedBufferElementTypeTag,
 // kDxilStructuredBufferElementStrideTag).
-constexpr uint32_t kElementTypeTag = 0, kStrideTag = 1;
+constexpr uint32_t kElementTypeTag = 0, kStrideTag = 1, kAtomic64Tag = 3;
 
 class ViewReader {
  public:
@@ -286,6 +286,10 @@ class ViewReader {
     }
     if (const Metadata* e = tuple(t, ext, path + ".properties")) {
       tags(*e, 0, path + ".properties", r.other, [&](uint32_t tag, size_t i) {
+        if (tag == kAtomic64Tag && cls == ResourceClass::uav) {
+          r.atomic64 = integer(*e, i, path + ".properties", "atomic64 use").value_or(0) != 0;
+          return true;
+        }
         std::optional<uint32_t>* field = tag == kElementTypeTag ? &r.element_type : tag == kStrideTag ? &r.stride : nullptr;
         if (field == nullptr) return false;
         *field = u32(*e, i, path + ".properties", "property value");
@@ -302,6 +306,11 @@ class ViewReader {
         if (const auto flags = integer(t, i, path, "shader flags")) e.shader_flags = static_cast<uint64_t>(*flags);
       } else if (tag == kShaderKindTag) {
         e.shader_kind = u32(t, i, path, "shader kind");
+      } else if (tag == kDSStateTag || tag == kHSStateTag) {
+        // DS: !{domain, input control points}; HS: !{patch constant
+        // function, input and output control points, domain, ...}.
+        if (const Metadata* state = tuple(t, i, path + ".tessellation"))
+          e.tessellator_domain = u32(*state, tag == kDSStateTag ? 0 : 3, path + ".tessellation", "domain");
       } else if (tag == kNumThreadsTag) {
         if (const Metadata* n = tuple(t, i, path + ".num_threads")) {
           std::vector<uint32_t> xyz;

@@ -136,15 +136,20 @@ constexpr Dump kDumps[] = {
 constexpr Code kLlvmRejects[] = {Code::parts_out_of_order, Code::parts_overlap, Code::part_overlaps_header,
                                  Code::duplicate_part,     Code::missing_dxil_part, Code::part_misaligned};
 // DXC: major 1, FileSize within the buffer, parts contiguous from the
-// offset table to FileSize.
-constexpr Code kDxcRejects[] = {Code::container_version, Code::file_size_mismatch,  Code::gap_between_parts,
-                                Code::parts_overlap,     Code::parts_out_of_order, Code::part_overlaps_header};
+// offset table to FileSize (IsValidDxilContainer); and its validator's
+// checks of the parts against the module (parsers/dxil/checks.h).
+constexpr Code kDxcRejects[] = {
+    Code::container_version,      Code::file_size_mismatch,     Code::gap_between_parts,
+    Code::parts_overlap,          Code::parts_out_of_order,     Code::part_overlaps_header,
+    Code::program_version_mismatch, Code::required_part_missing, Code::part_not_for_stage,
+    Code::signature_mismatch,     Code::psv_stage_mismatch,     Code::psv_entry_mismatch,
+    Code::psv_resources_mismatch, Code::psv_signature_mismatch, Code::feature_info_mismatch};
 // vkd3d-shader: version 1 and a matching digest.
 constexpr Code kVkd3dRejects[] = {Code::container_version, Code::digest_mismatch, Code::digest_not_signed};
 
 constexpr ProfileRule kProfiles[] = {
     {"llvm", "LLVM 22 Object/DXContainer", kLlvmRejects},
-    {"dxc", "DXC IsValidDxilContainer", kDxcRejects},
+    {"dxc", "DXC's IsValidDxilContainer and its validator's container checks", kDxcRejects},
     {"vkd3d", "vkd3d-shader's DXBC reader", kVkd3dRejects},
 };
 

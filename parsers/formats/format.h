@@ -138,6 +138,13 @@ struct Format {
   // input cuts at each. Null: none known (the sweep samples).
   std::vector<uint64_t> (*boundaries)(Bytes input) = nullptr;
 
+  // Findings that need this format's model and its host's together (a
+  // DXIL module against the container's other parts): warnings in `ctx`,
+  // with the host's paths and offsets. formats::read calls it for each
+  // payload this format read without error. Null: none.
+  void (*check_in_host)(std::string_view host, const Decoded& host_decoded, const Payload& payload,
+                        const Decoded& decoded, Context& ctx) = nullptr;
+
   std::span<const Dump> dumps{};
   std::span<const Embedding> embedded_in{};
   std::span<const ProfileRule> profiles{};

@@ -48,6 +48,12 @@ FileRead read(const Format& format, Bytes input, const Options& options) {
     for (Diagnostic& w : e.decoded.warnings) reroot(w, prefix);
     r.warnings.insert(r.warnings.end(), e.decoded.warnings.begin(), e.decoded.warnings.end());
     if (!r.error && e.decoded.error) r.error = e.decoded.error;
+    if (e.decoded.ok() && f->check_in_host != nullptr) {
+      Context ctx(options.limits, input.size());
+      f->check_in_host(format.name, r.top, p, e.decoded, ctx);
+      const std::vector<Diagnostic> found = ctx.take_warnings();
+      r.warnings.insert(r.warnings.end(), found.begin(), found.end());
+    }
     e.payload = std::move(p);
     r.embedded.push_back(std::move(e));
   }

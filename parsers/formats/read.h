@@ -2,8 +2,9 @@
 // fuzzers read it: its format's own layer, then each payload of another
 // format (a DXIL part's bitcode) by the format registered for it, with the
 // payload's diagnostics moved under the host's path
-// (parts[3].DXIL.bitcode.<path>). Embedding is followed one level deep:
-// payloads of an embedded format are not read again.
+// (parts[3].DXIL.bitcode.<path>), and what the payload's format finds
+// against its host (Format::check_in_host). Embedding is followed one
+// level deep: payloads of an embedded format are not read again.
 #pragma once
 
 #include <optional>

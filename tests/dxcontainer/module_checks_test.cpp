@@ -1,0 +1,248 @@
+// The container checked against its module (parsers/dxil/checks.h), on
+// real dxc output: every shared dxc container passes `check --profile=dxc`,
+// its DXIL view agrees with its PSV0 and signatures as obj2yaml-22 reads
+// them, and a container changed in one part so that it no longer says what
+// its module says (then re-signed) is an error under the dxc profile and a
+// warning under the default one, with the check's own code.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "conformance/subprocess.h"
+#include "dxcontainer/container.h"
+#include "dxcontainer/digest.h"
+#include "dxil/mappings.h"
+#include "formats/read.h"
+#include "formats/registry.h"
+#include "support/test_files.h"
+
+namespace sp::dxc {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::vector<fs::path> dxil_files() {
+  std::vector<fs::path> out;
+  for (const auto& path : test::external_files("vkd3d-proton", ".dxbc")) {
+    const auto bytes = test::read_file(path);
+    const ParseResult r = parse_container(bytes);
+    if (r.ok() && r.container->find(make_fourcc('D', 'X', 'I', 'L')) != nullptr) out.push_back(path);
+  }
+  return out;
+}
+
+json check(const fs::path& file, std::string_view profile) {
+  const auto r = conform::run_command({SP_CLI, "check", "--json", "--profile=" + std::string(profile), file.string()});
+  return json::parse(r.out.substr(0, r.out.find('\n')));
+}
+
+TEST(DxilModuleChecks, EveryRealDxcContainerPassesTheDxcProfile) {
+  size_t files = 0;
+  for (const fs::path& path : dxil_files()) {
+    const json j = check(path, "dxc");
+    EXPECT_EQ(j["status"], "valid") << path << ": " << j.dump();
+    ++files;
+  }
+  if (files == 0) GTEST_SKIP() << "no ../shared/external/vkd3d-proton";
+  EXPECT_EQ(files, 82u);
+}
+
+// What obj2yaml-22 prints of a container: each signature part's records
+// as (name, index), and PSV0's ShaderStage and EntryName.
+struct Obj2yaml {
+  std::map<std::string, std::multiset<std::pair<std::string, uint32_t>>> records;
+  std::optional<uint32_t> stage;
+  std::optional<std::string> entry;
+};
+
+Obj2yaml read_obj2yaml(const std::string& yaml) {
+  Obj2yaml out;
+  std::istringstream in(yaml);
+  std::string part, name;
+  for (std::string line; std::getline(in, line);) {
+    const auto value = [&] { return line.substr(line.find(':') + 1 + line.substr(line.find(':') + 1).find_first_not_of(' ')); };
+    if (line.starts_with("  - Name:")) {
+      part = value();
+    } else if (line.starts_with("          Name:")) {
+      name = value();
+    } else if (line.starts_with("          Index:")) {
+      out.records[part].emplace(name == "''" ? "" : name, std::stoul(value()));
+    } else if (line.starts_with("      ShaderStage:")) {
+      out.stage = static_cast<uint32_t>(std::stoul(value()));
+    } else if (line.starts_with("      EntryName:")) {
+      out.entry = value();
+    }
+  }
+  return out;
+}
+
+// The DXIL view against obj2yaml-22's reading of the same file: PSV0's
+// stage and entry name, and every ISG1/OSG1 record's name and index
+// among the view's elements (one record per semantic index).
+TEST(DxilModuleChecks, TheDxilViewAgreesWithObj2yaml) {
+  if (std::string(SP_OBJ2YAML).empty()) GTEST_SKIP() << "obj2yaml-22 not installed";
+  size_t files = 0, records = 0, entries = 0, stages = 0, refused = 0;
+  for (const fs::path& path : dxil_files()) {
+    const auto bytes = test::read_file(path);
+    const formats::FileRead r = formats::read(*formats::find("dxcontainer"), bytes);
+    ASSERT_TRUE(r.ok()) << path;
+    const json tree = formats::describe(r);
+    json view;
+    for (const json& p : tree["parts"])
+      if (p["name"] == "DXIL") view = p["bitcode"]["modules"][0]["dxil"];
+    ASSERT_FALSE(view.is_null()) << path;
+    const auto y = conform::run_command({SP_OBJ2YAML, path.string()});
+    if (y.exit_code != 0) {  // LLVM 22 refuses ps_code.dxbc, its parts misaligned (obj2yaml_test.cpp)
+      ++refused;
+      continue;
+    }
+    const Obj2yaml theirs = read_obj2yaml(y.out);
+    const json& entry = view["entry_points"][0];
+    const std::string stage = view["shader_model"].get<std::string>();
+    // A library has no PSV0.
+    if (theirs.stage) {
+      EXPECT_EQ(dxil::shader_kind(stage.substr(0, stage.find('_'))), theirs.stage) << path;
+      ++stages;
+    }
+    if (theirs.entry) {
+      EXPECT_EQ(entry["name"], *theirs.entry) << path;
+      ++entries;
+    }
+    for (const auto& [list, fourcc] : {std::pair{"input", "ISG1"}, std::pair{"output", "OSG1"}}) {
+      std::multiset<std::pair<std::string, uint32_t>> ours;
+      for (const json& e : entry["signatures"][list])
+        for (const json& index : e["indices"]) ours.emplace(e["semantic"], index.get<uint32_t>());
+      const auto it = theirs.records.find(fourcc);
+      if (it == theirs.records.end()) continue;  // an empty signature
+      for (const auto& record : it->second) {
+        EXPECT_TRUE(ours.contains(record)) << path << ": " << fourcc << " " << record.first << record.second;
+        ++records;
+      }
+    }
+    ++files;
+  }
+  if (files == 0) GTEST_SKIP() << "no ../shared/external/vkd3d-proton";
+  EXPECT_GT(records, 100u);
+  EXPECT_GT(entries, 10u);
+  EXPECT_GT(stages, 70u);
+  EXPECT_LE(refused, 1u);
+}
+
+struct Mutation {
+  std::string what;
+  Code code;
+  // Changes the image in place; false when this file has nothing to change.
+  std::function<bool(std::vector<uint8_t>&, const Container&)> change;
+};
+
+const Part* part(const Container& c, const char* fourcc) {
+  return c.find(make_fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]));
+}
+
+size_t data_offset(const Part& p) { return p.offset + kPartHeaderSize; }
+
+std::vector<Mutation> mutations() {
+  return {
+      {"PSV0's entry name", Code::psv_entry_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "PSV0");
+         const auto* psv = p != nullptr ? content_if<Psv>(*p) : nullptr;
+         if (psv == nullptr || psv->version < 3 || psv->entry_name.empty()) return false;
+         image[static_cast<size_t>(psv->entry_name.bytes().data() - reinterpret_cast<const char*>(image.data()))] ^= 0x20;
+         return true;
+       }},
+      {"a PSV0 resource binding", Code::psv_resources_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "PSV0");
+         const auto* psv = p != nullptr ? content_if<Psv>(*p) : nullptr;
+         if (psv == nullptr || psv->resources.empty()) return false;
+         // RuntimeInfoSize, the runtime info, ResourceCount, BindInfoSize,
+         // then the first record: type, space, lower bound.
+         image[data_offset(*p) + 4 + psv->runtime_info_size + 8 + 8] += 1;
+         return true;
+       }},
+      {"an ISG1 semantic name", Code::signature_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "ISG1");
+         const auto* sig = p != nullptr ? content_if<Signature>(*p) : nullptr;
+         if (sig == nullptr || sig->elements.empty()) return false;
+         image[data_offset(*p) + sig->elements[0].name_offset] ^= 0x20;  // TEXCOORD -> tEXCOORD
+         return true;
+       }},
+      {"an OSG1 mask", Code::signature_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "OSG1");
+         const auto* sig = p != nullptr ? content_if<Signature>(*p) : nullptr;
+         if (sig == nullptr || sig->elements.empty()) return false;
+         image[data_offset(*p) + sig->first_param_offset + 24] ^= 0x8;
+         return true;
+       }},
+      {"SFI0's flags", Code::feature_info_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "SFI0");
+         if (p == nullptr) return false;
+         image[data_offset(*p) + 2] ^= 0x40;  // ShaderFeatureInfo_ShadingRate
+         return true;
+       }},
+      {"the program header's minor version", Code::program_version_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "DXIL");
+         if (p == nullptr) return false;
+         image[data_offset(*p)] ^= 0x1;
+         return true;
+       }},
+      {"the program header's shader kind", Code::program_version_mismatch,
+       [](std::vector<uint8_t>& image, const Container& c) {
+         const Part* p = part(c, "DXIL");
+         if (p == nullptr) return false;
+         image[data_offset(*p) + 2] ^= 0x1;
+         return true;
+       }},
+  };
+}
+
+bool has_warning(const json& j, Code code) {
+  for (const json& w : j["warnings"])
+    if (w["code"] == code_name(code)) return true;
+  return false;
+}
+
+TEST(DxilModuleChecks, AContainerThatDisagreesWithItsModuleIsAnErrorForDxcOnly) {
+  const std::vector<fs::path> files = dxil_files();
+  if (files.empty()) GTEST_SKIP() << "no ../shared/external/vkd3d-proton";
+  const fs::path scratch = test::scratch_path("module_checks.dxbc");
+  for (const Mutation& m : mutations()) {
+    bool made = false;
+    for (const fs::path& path : files) {
+      std::vector<uint8_t> image = test::read_file(path);
+      const ParseResult r = parse_container(image);
+      ASSERT_TRUE(r.ok()) << path;
+      if (!m.change(image, *r.container)) continue;
+      sign_container(image);
+      std::ofstream(scratch, std::ios::binary).write(reinterpret_cast<const char*>(image.data()), static_cast<std::streamsize>(image.size()));
+      const json lenient = check(scratch, "lenient"), dxc = check(scratch, "dxc");
+      EXPECT_EQ(lenient["status"], "valid") << m.what << ": " << lenient.dump();
+      EXPECT_TRUE(has_warning(lenient, m.code)) << m.what << ": " << lenient.dump();
+      EXPECT_EQ(dxc["status"], "malformed") << m.what << ": " << dxc.dump();
+      // The kind is checked by PSV0's own stage check first.
+      if (m.what != "the program header's shader kind") {
+        EXPECT_EQ(dxc["error"]["code"], code_name(m.code)) << m.what << ": " << dxc.dump();
+      }
+      made = true;
+      break;
+    }
+    EXPECT_TRUE(made) << "no shared file to change " << m.what;
+  }
+  fs::remove(scratch);
+}
+
+}  // namespace
+}  // namespace sp::dxc
