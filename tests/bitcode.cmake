@@ -21,7 +21,7 @@ target_link_libraries(sp_tests PRIVATE sp_bitstream_builders)
 # multi-module file, compared with llvm-bcanalyzer-22 by
 # bitstream/bcanalyzer_compare_test.cpp. Each compiler that is missing
 # (scripts/install-deps installs both) drops its files; the test skips when
-# llvm-bcanalyzer-22 is absent. Issue 21: the decoded globals and memory
+# llvm-bcanalyzer-22 is absent. The decoded globals and memory
 # attributes of the clang-22 files against llvm-dis-22
 # (bitcode/llvm_dis_test.cpp, skipped without it).
 find_program(SP_BCANALYZER_TOOL llvm-bcanalyzer-22)

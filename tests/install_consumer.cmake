@@ -1,4 +1,4 @@
-# Issue 21, acceptance 4: a project outside the tree builds against the
+# A project outside the tree builds against the
 # installed package and parses a container. Installs this build into
 # WORK/prefix, configures and builds examples/embed_container against it
 # with this build's compiler and flags, and runs it on FILE.

@@ -7,7 +7,7 @@
 // clang22_* / clang14_*, and the project writer's streams of
 // fuzzers/support/bitstream_seeds.cpp as writer_*); invalid and malformed
 // ones are built here, one or more per error class of
-// docs/formats/bitcode.md §Error classes and issue #7's hostile list. Every case
+// docs/formats/bitcode.md §Error classes and its hostile inputs. Every case
 // states what shaderprobe must report (the IR layer, as `check` reads
 // bitcode); the generator parses each case and stops when the parse
 // disagrees, then records the exact error (or, for y_ cases, the whole

@@ -6,8 +6,8 @@
 // project writer's seed containers as writer_*.dxbc and yaml2obj-22's
 // containers of tests/data/dxcontainer/yaml as yaml2obj_*.dxbc) and from
 // containers built here; invalid and malformed ones are built here, one or
-// more per bug class of docs/formats/dxcontainer.md §Hostile inputs and the hostile list
-// of issue #2. Every case states what shaderprobe must report; the
+// more per bug class of docs/formats/dxcontainer.md §Hostile inputs. Every
+// case states what shaderprobe must report; the
 // generator parses each case and stops when the parse disagrees, then
 // records the exact offset and path (and, for y_ cases, the whole dump) in
 // the sidecar as the reference. Output is deterministic.
@@ -199,7 +199,7 @@ std::vector<Spec> container_layer_cases() {
   add("n_part_count_all_ones", count(0xFFFFFFFF), Code::too_many_parts, {}, {"Header", "HugeCount", "Limit"},
       "PartCount 0xFFFFFFFF: refused before the offset table is read");
   add("n_part_count_200000", count(200000), Code::too_many_parts, {}, {"Header", "HugeCount", "Limit"},
-      "PartCount 200,000 (issue #2's hostile list) with the offsets absent");
+      "PartCount 200,000 with the offsets absent");
   add("n_part_count_past_offset_table", count(1000), Code::count_too_large, {}, {"PartTable", "HugeCount"},
       "1000 offsets do not fit in the file");
   {

@@ -1,4 +1,4 @@
-// Issue #7, acceptance 1: `dump --format=bcanalyzer` is byte-identical to
+// `dump --format=bcanalyzer` is byte-identical to
 // `llvm-bcanalyzer-22 -dump` up to its "Summary of" section, for the
 // bitcode the build generates from tests/data/bitcode/src (clang-22 and
 // clang-14 at -O0, -O2 and -g; a wrapped Darwin file; an llvm-cat-22 -b

@@ -1,4 +1,4 @@
-// Hostile bitstreams (issue #7, acceptance 2): each ends in one clean error
+// Hostile bitstreams: each ends in one clean error
 // in linear time and bounded memory; every truncation of a valid stream is
 // rejected; copies at every alignment give the same output.
 #include <gtest/gtest.h>

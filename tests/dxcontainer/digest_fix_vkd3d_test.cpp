@@ -1,4 +1,4 @@
-// Issue #2, acceptance 3: `shaderprobe digest` reports `match` for every
+// `shaderprobe digest` reports `match` for every
 // signed external file, and `digest --fix` output is accepted by
 // vkd3d-compiler (which verifies the digest) wherever the original is.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Hostile inputs (issue #2, acceptance 5): each must end in one clean error
+// Hostile inputs: each must end in one clean error
 // with the expected code, offset and field path. Memory is checked by
 // rss_test.cpp, which runs the CLI on the same kind of inputs.
 #include <gtest/gtest.h>

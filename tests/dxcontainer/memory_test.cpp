@@ -1,8 +1,6 @@
-// Issue #2, acceptance 5 (memory): hostile inputs under 1 MiB end in one
-// clean `<file>: error:` line with exit status 1, and the `shaderprobe
-// check` process peaks under 64 MiB resident, whatever limit is raised
-// (issue 21, acceptance 3). Measured on the uninstrumented
-// build: sanitizer shadow memory would swamp the number. The peak comes
+// Hostile inputs under 1 MiB end in one clean `<file>: error:` line with
+// exit status 1, and the `shaderprobe check` process peaks under 64 MiB
+// resident, whatever limit is raised. Measured on the uninstrumented build: sanitizer shadow memory would swamp the number. The peak comes
 // from GNU time, whose small process forks the CLI: a child spawned by this
 // (large) test process would inherit the test's own high-water mark.
 #include <gtest/gtest.h>
@@ -48,7 +46,7 @@ std::vector<HostileFile> cases() {
   out.push_back(
       {"bomb_at_limit", test::container_of({{"SRCI", test::srci(bomb, 16u << 20, 1)}}), {}, "unterminated_string "});
   out.push_back({"bomb_1g", test::container_of({{"SRCI", test::srci(bomb, 1u << 30, 1)}}), {}, "limit_exceeded "});
-  // Issue 21: a 2.9 KB file declaring 4 GiB, with the limit raised to 4 GiB.
+  // A 2.9 KB file declaring 4 GiB, with the limit raised to 4 GiB.
   // Memory follows the 3 MiB the stream holds (then the sizes disagree),
   // never the declared size (4.1 GB before).
   const auto small_bomb = test::deflate(std::vector<uint8_t>(3u << 20, 0));

@@ -1,4 +1,4 @@
-// Issue #2, acceptance 1 and 2: `dump --format=obj2yaml` is byte-identical
+// `dump --format=obj2yaml` is byte-identical
 // to obj2yaml-22 for every container it accepts (shared/external and the
 // yaml2obj-built ones), and where obj2yaml-22 rejects or crashes,
 // shaderprobe ends cleanly; the tests below say what it reports instead.

@@ -1,4 +1,4 @@
-// Issue #2, acceptance 4: every proper prefix of every container the tests
+// Every proper prefix of every container the tests
 // know (shared/external, and the yaml2obj-built ones when yaml2obj-22 is
 // installed) is rejected cleanly, and copies at offsets 1..15 of a buffer
 // give output identical to the original, run after run.

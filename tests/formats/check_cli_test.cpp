@@ -1,4 +1,4 @@
-// `check FILE|DIR...` (issue 21): folders read recursively in sorted order,
+// `check FILE|DIR...`: folders read recursively in sorted order,
 // every diagnostic prefixed with its file, a summary line, JSON lines, the
 // exit status of a mix; `identify` naming every format; limits named by
 // their option; no diagnostic line growing with the input.

@@ -146,7 +146,7 @@ TEST(FxcRealFiles, TheDwordFxcWritesAfterASamplesOperandsIsKeptAndNotListed) {
   EXPECT_NE(listed.find("sample_d_cl_s"), std::string::npos) << listed;
 }
 
-// Issue 18, acceptance 1: the whole listing, byte for byte, less what the
+// The whole listing, byte for byte, less what the
 // binary cannot hold (the command line).
 TEST(FxcRealFiles, ListingIsFxcs) {
   size_t compared = 0;

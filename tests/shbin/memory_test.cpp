@@ -1,4 +1,4 @@
-// Issue 19, acceptance 2 (memory): hostile SHBINs (100,000 DVLEs, shared
+// Hostile SHBINs (100,000 DVLEs, shared
 // or distinct; 0xFFFFFFFF in every count; aliasing names) end cleanly
 // (accepted, or one `error:` line with exit status 1) and `shaderprobe
 // check` peaks under 64 MiB resident, measured as

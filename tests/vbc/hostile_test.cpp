@@ -243,7 +243,7 @@ TEST(VbcHostile, NonZeroPaddingIsAWarningAndIsKept) {
   EXPECT_EQ(write_shader(*r.shader), file);
 }
 
-// Issue 20, acceptance 2: a count of 0xFFFFFFFF in any table ends in a
+// A count of 0xFFFFFFFF in any table ends in a
 // clean error at the count, before anything is reserved (the vectors are
 // sized only once the records are known to be there). VbcMemory measures
 // the process.

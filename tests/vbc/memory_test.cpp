@@ -1,4 +1,4 @@
-// Issue 20, acceptance 2 (memory): a count of 0xFFFFFFFF in any table of a
+// A count of 0xFFFFFFFF in any table of a
 // VSL shader ends in one clean `error:` line (exit status 1), and the
 // `shaderprobe check` process peaks under 64 MiB resident, as the
 // DirectX container's hostile inputs do (tests/dxcontainer/memory_test.cpp

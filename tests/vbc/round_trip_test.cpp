@@ -42,7 +42,7 @@ void expect_same_interface(const std::vector<InterfaceVariable>& got, const std:
   }
 }
 
-// Issue 20, acceptance 1: all five stages, 32 bindings and 4 subpass
+// All five stages, 32 bindings and 4 subpass
 // inputs (with 16 vertex inputs, a 1024-byte uniform, a 32-character name
 // and a 64-element array: every limit of VSL's compiler at its maximum).
 TEST(VbcRoundTrip, EveryLimitAtItsMaximumDecodesFieldForField) {

@@ -219,7 +219,7 @@ Verdict spirv_val(const std::string& binary, const std::vector<uint8_t>& module,
   return {r.ok(), r.out + r.err};
 }
 
-// Issue 20, acceptance 1: every SPIR-V stage that spirv-val rejects is
+// Every SPIR-V stage that spirv-val rejects is
 // rejected, and none that it accepts. And in any build, SPIRV-Tools or
 // not, what spirv-val cannot even decode (a broken header, a word count of
 // 0 or past the end) the structural reader rejects by itself. (An
