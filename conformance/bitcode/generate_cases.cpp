@@ -34,6 +34,7 @@
 #include "conformance/adapters.h"
 #include "conformance/bitcode/builders.h"
 #include "conformance/bitcode/hostile_module.h"
+#include "conformance/bitcode/metadata_cases.h"
 #include "conformance/cases.h"
 #include "conformance/generator.h"
 #include "core/span_writer.h"
@@ -73,6 +74,8 @@ const std::map<std::string, std::string> kFlags = {
     {"Module", "the LLVM IR layer: no MODULE_BLOCK, a record it cannot decode"},
     {"Limit", "beyond a named plausibility limit of core/limits.h"},
     {"LlvmCrash", "llvm-bcanalyzer-22 or -14 crashes or aborts on this class"},
+    {"Metadata", "the IR layer's metadata: references forward, past the last or to the wrong kind, cycles, records out "
+                 "of order, the strings blob"},
     {"Text", "text fields holding bytes no printer may pass on as they are: invalid UTF-8, control characters, a NUL "
              "inside (conformance/hostile_text.h)"},
 };
@@ -473,13 +476,28 @@ std::vector<Spec> text_cases() {
   return out;
 }
 
+// The IR layer's metadata (conformance/bitcode/metadata_cases.h): forward
+// references, a cycle, a long chain and an unknown record are valid; a
+// reference past the last metadata or to the wrong kind, records out of
+// order and a strings blob whose offsets leave it are not.
+std::vector<Spec> metadata_cases() {
+  std::vector<Spec> out;
+  for (const bitcode::build::MetadataCase& c : bitcode::build::metadata_cases()) {
+    Spec s{(c.error ? "n_" : "y_") + c.name, bitcode::build::module_file(c.spec), c.error, {},
+           {"Module", "Metadata"}, c.what};
+    if (!c.error) s.flags.emplace_back("Valid");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 int main(int argc, char** argv) {
   return conform::gen::generator_main(
       argc, argv, "LLVM bitcode",
       [](const std::vector<fs::path>& given) {
         std::vector<Spec> specs;
         for (const fs::path& f : given) specs.push_back(given_case(f));
-        for (auto* group : {&abbrev_cases, &stream_cases, &blockinfo_cases, &wrapper_cases, &text_cases})
+        for (auto* group : {&abbrev_cases, &stream_cases, &blockinfo_cases, &wrapper_cases, &text_cases, &metadata_cases})
           for (Spec& s : group()) specs.push_back(std::move(s));
         return specs;
       },

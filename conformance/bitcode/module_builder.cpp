@@ -18,12 +18,13 @@ void write_records(Writer& w, const Records& records) {
 
 // METADATA_STRINGS: [count, offset] and a blob of vbr6 lengths (padded to
 // 32 bits) followed by the characters.
-void write_metadata_strings(Writer& w, const std::vector<std::string>& strings) {
+void write_metadata_strings(Writer& w, const ModuleSpec& s) {
+  const std::vector<std::string>& strings = s.metadata_strings;
   Writer lengths(0);
   std::string text;
-  for (const std::string& s : strings) {
-    lengths.emit_vbr(s.size(), 6);
-    text += s;
+  for (const std::string& string : strings) {
+    lengths.emit_vbr(string.size(), 6);
+    text += string;
   }
   std::vector<uint8_t> blob = lengths.finish();
   blob.erase(blob.begin(), blob.begin() + 4);  // the writer's magic
@@ -34,7 +35,7 @@ void write_metadata_strings(Writer& w, const std::vector<std::string>& strings) 
                                         {bitstream::Encoding::vbr, 6},
                                         {bitstream::Encoding::blob, 0}};
   const uint32_t id = w.define_abbrev(abbrev);
-  const uint64_t ops[] = {strings.size(), offset};
+  const uint64_t ops[] = {s.metadata_strings_count.value_or(strings.size()), s.metadata_strings_offset.value_or(offset)};
   w.record(id, kMetadataStrings, ops, blob);
 }
 
@@ -76,7 +77,7 @@ std::vector<uint8_t> module_file(const ModuleSpec& s) {
   w.end_block();
   if (!s.metadata.empty() || !s.metadata_strings.empty()) {
     w.enter_block(kMetadataBlock, 4);
-    if (!s.metadata_strings.empty()) write_metadata_strings(w, s.metadata_strings);
+    if (!s.metadata_strings.empty()) write_metadata_strings(w, s);
     write_records(w, s.metadata);
     w.end_block();
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,8 @@ struct ModuleSpec {
   // A module-level METADATA_BLOCK (when not empty), after the constants;
   // a METADATA_STRINGS record of `metadata_strings` first when not empty.
   std::vector<std::string> metadata_strings;
+  // The record's count and characters' offset, when not the true ones.
+  std::optional<uint64_t> metadata_strings_count, metadata_strings_offset;
   Records metadata;
   Records metadata_kinds;  // a METADATA_KIND_BLOCK (when not empty)
   // A FUNCTION_BLOCK (when any of these is not empty): DECLAREBLOCKS 1,

@@ -135,15 +135,24 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
     entry.record_bit = rec.start_bit;
     into.push_back(std::move(entry));
     // Each entry costs more than its operands: charged like one.
-    return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path()));
+    return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path() + ".records[" + ull(r.record_index()) + "]"));
   };
   switch (rec.code) {
     case kMdStringOld:
       return add(string_entry(rec.code, chars(rec.ops)));
     case kMdStrings: {
       if (!rec.has_blob) return bad(Code::invalid_metadata_strings, "METADATA_STRINGS without its blob");
+      // Each length takes at least 6 bits of the blob before the
+      // characters: a count they cannot hold is malformed before anything
+      // is charged or kept for it.
       const uint64_t count = rec.ops.empty() ? 0 : static_cast<uint32_t>(rec.ops[0]);
-      if (!ctx_.charge_at_bit(count, rec.start_bit, FieldPath::root(r.path()))) return false;
+      const uint64_t lengths = rec.ops.size() < 2 ? 0 : std::min<uint64_t>(static_cast<uint32_t>(rec.ops[1]), rec.blob.size());
+      if (count > lengths * 8 / 6)
+        return bad(Code::invalid_metadata_strings,
+                   strprintf("%llu strings need more lengths than the blob's first %llu bytes hold",
+                             static_cast<unsigned long long>(count), static_cast<unsigned long long>(lengths)));
+      const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
+      if (!ctx_.charge_at_bit(count, rec.start_bit, FieldPath::root(where))) return false;
       const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
         into.push_back(string_entry(kMdStrings, std::string(s.begin(), s.end()), rec.start_bit));
       });

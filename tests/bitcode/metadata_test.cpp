@@ -5,7 +5,7 @@
 
 #include "bitcode/describe.h"
 #include "bitcode/module.h"
-#include "conformance/bitcode/module_builder.h"
+#include "conformance/bitcode/metadata_cases.h"
 #include "dxcontainer/container.h"
 #include "support/test_files.h"
 
@@ -15,48 +15,14 @@ namespace {
 using build::chars;
 using build::module_file;
 using build::ModuleSpec;
-using build::Records;
-
-std::vector<uint64_t> record(uint32_t code, std::vector<uint64_t> ops) {
-  ops.insert(ops.begin(), code);
-  return ops;
-}
-
-std::vector<uint64_t> text_record(uint32_t code, std::string_view text) {
-  std::vector<uint64_t> r = chars(text);
-  r.insert(r.begin(), code);
-  return r;
-}
-
-// !0 = !"main", !1 = i32 -5, !2 = !{!"main", i32 -5, null},
-// !3 = distinct !{!3} (a cycle), !dx.entryPoints = !{!2}; kinds dbg and
-// tbaa; a function of two instructions with its own !4 = !{!0}, the
-// second instruction's !tbaa !4 and the function's !dbg !3.
-ModuleSpec with_metadata() {
-  ModuleSpec s;
-  s.metadata = {text_record(kMdStringOld, "main"),
-                record(kMdValue, {0, 2}),
-                record(kMdNode, {1, 2, 0}),
-                record(kMdDistinctNode, {4}),
-                text_record(kMdName, "dx.entryPoints"),
-                record(kMdNamedNode, {2})};
-  s.metadata_kinds = {text_record(kMdKind, std::string("\0dbg", 4)), text_record(kMdKind, "\x01tbaa")};
-  s.instructions = {record(10, {}), record(10, {})};  // two INST_RETs
-  s.function_metadata = {record(kMdNode, {1})};
-  s.attachments = {record(kMdAttachment, {1, 1, 4}), record(kMdAttachment, {0, 3})};
-  return s;
-}
+using build::record;
+using build::text_record;
+using build::with_metadata;
 
 Module read(const ModuleSpec& s) {
   ParseResult r = parse_bitcode(module_file(s));
   EXPECT_TRUE(r.ok()) << r.error->to_string();
   return r.ok() ? std::move(r.file->modules.at(0)) : Module{};
-}
-
-Diagnostic error_of(const ModuleSpec& s) {
-  ParseResult r = parse_bitcode(module_file(s));
-  EXPECT_FALSE(r.ok()) << "parsed";
-  return r.error.value_or(Diagnostic{});
 }
 
 TEST(BitcodeMetadata, NodesNamedMetadataKindsAndAttachments) {
@@ -100,74 +66,23 @@ TEST(BitcodeMetadata, UnknownRecordsAreIgnoredAsLlvmIgnoresThem) {
   EXPECT_EQ(m.metadata.nodes.size(), 1u);
 }
 
-struct Broken {
-  std::string what;
-  ModuleSpec spec;
-  Code code;
-  std::string path;
-};
-
-std::vector<Broken> broken_modules() {
-  std::vector<Broken> out;
-  auto add = [&](std::string what, auto change, Code code, std::string path) {
-    ModuleSpec s = with_metadata();
-    change(s);
-    out.push_back({std::move(what), std::move(s), code, std::move(path)});
-  };
-  const std::string module = "blocks[1].MODULE_BLOCK.";
-  const std::string metadata_block = module + "blocks[4].METADATA_BLOCK.";
-  add("a node operand past the last metadata", [](ModuleSpec& s) { s.metadata[2] = record(kMdNode, {9}); },
-      Code::invalid_reference, module + "metadata[2]");
-  add("named metadata naming a string", [](ModuleSpec& s) { s.metadata[5] = record(kMdNamedNode, {0}); },
-      Code::invalid_reference, module + "named_metadata[0]");
-  add("named metadata past the last metadata", [](ModuleSpec& s) { s.metadata[5] = record(kMdNamedNode, {4}); },
-      Code::invalid_reference, module + "named_metadata[0]");
-  add("NAME followed by another record",
-      [](ModuleSpec& s) { s.metadata.insert(s.metadata.begin() + 5, record(kMdNode, {})); }, Code::invalid_record,
-      metadata_block + "records[5]");
-  add("NAME ending the block", [](ModuleSpec& s) { s.metadata.pop_back(); }, Code::invalid_record,
-      metadata_block + "records[4]");
-  add("NAMED_NODE without NAME", [](ModuleSpec& s) { s.metadata.erase(s.metadata.begin() + 4); },
-      Code::invalid_record, metadata_block + "records[4]");
-  add("a kind defined twice", [](ModuleSpec& s) { s.metadata_kinds.push_back(text_record(kMdKind, "\x01x")); },
-      Code::invalid_record, module + "blocks[5].METADATA_KIND_BLOCK.records[2]");
-  add("a VALUE of a type past the table", [](ModuleSpec& s) { s.metadata[1] = record(kMdValue, {3, 2}); },
-      Code::invalid_reference, metadata_block + "records[1]");
-  add("a VALUE of a label type",
-      [](ModuleSpec& s) {
-        s.types.push_back({5});  // label
-        s.metadata[1] = record(kMdValue, {3, 2});
-      },
-      Code::invalid_record, metadata_block + "records[1]");
-  add("a VALUE naming no module value", [](ModuleSpec& s) { s.metadata[1] = record(kMdValue, {0, 4}); },
-      Code::invalid_reference, module + "metadata[1]");
-  add("a debug-info record without operands", [](ModuleSpec& s) { s.metadata.push_back(record(7, {})); },
-      Code::invalid_record, metadata_block + "records[6]");
-  add("an attachment of an undefined kind", [](ModuleSpec& s) { s.attachments[1] = record(kMdAttachment, {7, 3}); },
-      Code::invalid_reference, module + "metadata_attachments[1]");
-  add("an attachment to an instruction past the function's",
-      [](ModuleSpec& s) { s.attachments[0] = record(kMdAttachment, {2, 1, 4}); }, Code::invalid_reference,
-      module + "blocks[6].FUNCTION_BLOCK.blocks[1].METADATA_ATTACHMENT_BLOCK.records[0]");
-  add("an attachment of a string", [](ModuleSpec& s) { s.attachments[1] = record(kMdAttachment, {0, 0}); },
-      Code::invalid_reference, module + "metadata_attachments[1]");
-  add("an attachment past the function's metadata",
-      [](ModuleSpec& s) { s.attachments[1] = record(kMdAttachment, {0, 5}); }, Code::invalid_reference,
-      module + "metadata_attachments[1]");
-  add("a function's node past its metadata", [](ModuleSpec& s) { s.function_metadata[0] = record(kMdNode, {6}); },
-      Code::invalid_reference, module + "function_bodies[0].metadata[0]");
-  add("a global attachment to no global",
-      [](ModuleSpec& s) { s.metadata.push_back(record(kMdGlobalDeclAttachment, {2, 0, 3})); },
-      Code::invalid_reference, module + "metadata_attachments[0]");
-  return out;
-}
-
-TEST(BitcodeMetadata, BrokenReferencesAndOrderAreErrorsNamingTheRecord) {
-  for (const Broken& b : broken_modules()) {
-    const Diagnostic d = error_of(b.spec);
-    EXPECT_EQ(d.code, b.code) << b.what << ": " << d.to_string();
-    EXPECT_EQ(d.path, b.path) << b.what;
-    EXPECT_EQ(d.unit, OffsetUnit::bit) << b.what;
+// The suite's metadata cases (conformance/bitcode/metadata_cases.h): the
+// valid ones read, each broken one ends in its code at its record.
+TEST(BitcodeMetadata, EveryMetadataCaseEndsAsItSays) {
+  size_t broken = 0;
+  for (const build::MetadataCase& c : build::metadata_cases()) {
+    ParseResult r = parse_bitcode(module_file(c.spec));
+    if (!c.error) {
+      EXPECT_TRUE(r.ok()) << c.what << ": " << r.error->to_string();
+      continue;
+    }
+    ASSERT_FALSE(r.ok()) << c.what;
+    EXPECT_EQ(r.error->code, *c.error) << c.what << ": " << r.error->to_string();
+    EXPECT_EQ(r.error->path, c.path) << c.what;
+    EXPECT_EQ(r.error->unit, OffsetUnit::bit) << c.what;
+    ++broken;
   }
+  EXPECT_EQ(broken, 19u);
 }
 
 // Every DXIL module the shared dxc containers hold: its DXIL named
