@@ -29,7 +29,7 @@ class Mutation {
 
   // One edit; false when the tree has nothing it applies to.
   bool apply() {
-    switch (r_.below(10)) {
+    switch (r_.below(11)) {
       case 0: return operand();
       case 1: return record_code();
       case 2: return abbrev_definition();
@@ -39,6 +39,7 @@ class Mutation {
       case 6: return records();
       case 7: return blockinfo();
       case 8: return abbrev_choice();
+      case 9: return metadata();
       default: return top_level();
     }
   }
@@ -223,6 +224,79 @@ class Mutation {
     }
     b.items.insert(b.items.begin() + static_cast<ptrdiff_t>(r_.below(b.items.size() + 1)), std::move(item));
     return true;
+  }
+
+  // Edits that know LLVM's metadata (METADATA_BLOCK 15, METADATA_KIND 22,
+  // METADATA_ATTACHMENT 16; parsers/bitcode/metadata.h): references moved
+  // to the edges of the numbering (null, the last, one past, a string,
+  // the record itself), named metadata added or split from its NAME,
+  // records repeated or swapped (a kind twice, NAMED_NODE before NAME), and
+  // the strings blob's count and offset. A metadata id is roughly a
+  // record's index in its block, so the edges land near the true ones.
+  bool metadata() {
+    std::vector<BsBlock*> blocks;
+    for (BsBlock* b : blocks_)
+      if (b->id == 15 || b->id == 16 || b->id == 22) blocks.push_back(b);
+    if (blocks.empty()) return false;
+    BsBlock& b = *blocks[r_.below(blocks.size())];
+    std::vector<size_t> records;
+    for (size_t i = 0; i < b.items.size(); ++i)
+      if (b.items[i].kind == BsItem::Kind::record) records.push_back(i);
+    const uint64_t n = records.size();
+    auto reference = [&]() -> uint64_t {
+      switch (r_.below(5)) {
+        case 0: return 0;
+        case 1: return n;
+        case 2: return n + 1 + r_.below(2);
+        case 3: return r_.interesting();
+        default: return r_.below(n + 1);
+      }
+    };
+    auto insert = [&](size_t at, uint32_t code, std::vector<uint64_t> ops) {
+      BsItem item;
+      item.record.code = code;
+      item.record.ops = std::move(ops);
+      b.items.insert(b.items.begin() + static_cast<ptrdiff_t>(at), std::move(item));
+    };
+    switch (r_.below(5)) {
+      case 0: {  // a reference moved
+        if (records.empty()) return false;
+        BsRecord& rec = b.items[records[r_.below(records.size())]].record;
+        if (rec.ops.empty() || rec.has_blob) return false;
+        rec.ops[r_.below(rec.ops.size())] = reference();
+        return true;
+      }
+      case 1: {  // named metadata (NAME, NAMED_NODE), or a NAME alone
+        if (total_ + 2 >= kMaxItems) return false;
+        const size_t at = r_.below(b.items.size() + 1);
+        if (r_.below(4) != 0) insert(at, 10, {reference(), reference()});
+        insert(at, 4, {'d', 'x', '.', 'n'});
+        return true;
+      }
+      case 2: {  // a record repeated next to itself (a kind given twice)
+        if (records.empty() || total_ >= kMaxItems) return false;
+        const size_t i = records[r_.below(records.size())];
+        BsItem copy = b.items[i];
+        b.items.insert(b.items.begin() + static_cast<ptrdiff_t>(i), std::move(copy));
+        return true;
+      }
+      case 3: {  // two records swapped (NAMED_NODE before its NAME)
+        if (records.size() < 2) return false;
+        const size_t k = r_.below(records.size() - 1);
+        std::swap(b.items[records[k]], b.items[records[k + 1]]);
+        return true;
+      }
+      default: {  // METADATA_STRINGS' count or offset
+        for (size_t i : records) {
+          BsRecord& rec = b.items[i].record;
+          if (rec.code != 35 || rec.ops.size() < 2) continue;
+          uint64_t& v = rec.ops[r_.below(2)];
+          v = r_.below(2) == 0 ? value() : v + 1 - 2 * r_.below(2);
+          return true;
+        }
+        return false;
+      }
+    }
   }
 
   // A fresh BLOCKINFO ahead of a top-level block: names and abbreviations

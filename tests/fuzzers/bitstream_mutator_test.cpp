@@ -10,7 +10,9 @@
 #include <set>
 #include <vector>
 
+#include "bitcode/module.h"
 #include "bitstream/walk.h"
+#include "conformance/bitcode/metadata_cases.h"
 #include "support/bitstream_model.h"
 #include "support/bitstream_seeds.h"
 #include "support/byte_mutator.h"
@@ -86,6 +88,25 @@ TEST(BitstreamMutator, StructuralMutationsMostlyGiveStreamsTheReaderAccepts) {
   EXPECT_GT(block_counts.size(), 8u);
   EXPECT_GT(abbrev_counts.size(), 8u);
   EXPECT_GT(depths.size(), 5u);
+}
+
+// From a module with every kind of metadata, structural edits reach the
+// IR layer's metadata checks: references past the last or of the wrong
+// kind, records out of order (each path names the metadata or its block).
+TEST(BitstreamMutator, MetadataEditsReachTheMetadataChecks) {
+  const std::vector<std::vector<uint8_t>> seeds = {bitcode::build::module_file(bitcode::build::with_metadata())};
+  std::set<std::string> codes;
+  size_t metadata_errors = 0;
+  (void)test::structural_mutations(seeds, 3000, 4, mutate_bitstream, [&](const std::vector<uint8_t>& out, const auto&) {
+    const bitcode::ParseResult r = bitcode::parse_bitcode(out);
+    if (r.ok()) return;
+    const std::string& path = r.error->path;
+    if (path.find("metadata") == std::string::npos && path.find("METADATA") == std::string::npos) return;
+    ++metadata_errors;
+    codes.insert(std::string(code_name(r.error->code)));
+  });
+  EXPECT_GT(metadata_errors, 100u);
+  for (const char* code : {"invalid_reference", "invalid_record"}) EXPECT_TRUE(codes.contains(code)) << code;
 }
 
 TEST(BitstreamMutator, InputsTheReaderRejectsGoToTheByteMutator) {
