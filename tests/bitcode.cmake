@@ -2,6 +2,7 @@
 # by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
   bitcode/cli_test.cpp
+  bitcode/dxil_view_test.cpp
   bitcode/llvm_dis_metadata_test.cpp
   bitcode/llvm_dis_test.cpp
   bitcode/metadata_test.cpp

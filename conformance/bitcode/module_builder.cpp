@@ -70,10 +70,7 @@ std::vector<uint8_t> module_file(const ModuleSpec& s) {
   w.record(7, s.global);
   w.record(8, s.function);
   w.enter_block(kConstantsBlock, 4);
-  const uint64_t settype[] = {0}, minus_five[] = {11}, int_min[] = {1};
-  w.record(1, settype);
-  w.record(4, minus_five);
-  w.record(4, int_min);
+  write_records(w, s.constants);
   w.end_block();
   if (!s.metadata.empty() || !s.metadata_strings.empty()) {
     w.enter_block(kMetadataBlock, 4);

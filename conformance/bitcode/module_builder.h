@@ -20,8 +20,8 @@ using Records = std::vector<std::vector<uint64_t>>;
 // (nounwind, align(16), "key" and `more_attributes`, each as the group
 // record encodes it: kind, attribute, value) and one list of it, a global
 // "answer" and a function "main", names in STRTAB, then a CONSTANTS_BLOCK
-// of i32 -5 and i32 INT64_MIN: module values 0 and 1 are the globals, 2
-// and 3 the constants.
+// (by default i32 -5 and i32 INT64_MIN): module values 0 and 1 are the
+// globals, 2 on the constants.
 struct ModuleSpec {
   std::vector<uint64_t> global = {0, 6, 0, 1, 0, 3, 0, 0};  // [strtab 0+6, type 0, ...]
   std::vector<uint64_t> function = {6, 4, 2, 0, 0, 0, 1, 0, 0, 0};
@@ -29,6 +29,8 @@ struct ModuleSpec {
   std::vector<uint64_t> more_attributes;
   Records types = {{7, 32}, {25, 0}, {21, 0, 0, 1}};
   std::string strtab = "answermain";
+  // SETTYPE i32, INTEGER -5 and INTEGER "-0" (signed VBR: INT64_MIN).
+  Records constants = {{1, 0}, {4, 11}, {4, 1}};
   // A module-level METADATA_BLOCK (when not empty), after the constants;
   // a METADATA_STRINGS record of `metadata_strings` first when not empty.
   std::vector<std::string> metadata_strings;

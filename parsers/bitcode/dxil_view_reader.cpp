@@ -69,6 +69,15 @@ class ViewReader {
     return visit(nodes[id], path) ? &nodes[id] : nullptr;
   }
 
+  // DXC's loader wants each tuple at its exact size: one warning for a
+  // tuple of another size, instead of one per missing operand.
+  bool arity(const Metadata& t, size_t n, const std::string& path, std::string_view what) {
+    if (t.operands.size() == n) return true;
+    problem(t, path, strprintf("%.*s has %zu operands; DXIL's has %zu", static_cast<int>(what.size()), what.data(),
+                               t.operands.size(), n));
+    return false;
+  }
+
   // The metadata operand `i` of tuple `t` (null for an absent or null one).
   const Metadata* operand(const Metadata& t, size_t i) const {
     if (i >= t.operands.size() || t.operands[i] == 0 || t.operands[i] > m_.metadata.nodes.size()) return nullptr;
@@ -137,7 +146,7 @@ class ViewReader {
   bool shader_model(const NamedMetadata& sm, View& v) {
     if (sm.nodes.empty()) return false;
     const Metadata* t = tuple_node(sm.nodes[0], "shader_model");
-    if (t == nullptr) return false;
+    if (t == nullptr || !arity(*t, 3, "shader_model", "dx.shaderModel")) return false;
     const FileString* stage = string(*t, 0, "shader_model", "shader kind");
     const auto major = u32(*t, 1, "shader_model", "major"), minor = u32(*t, 2, "shader_model", "minor");
     if (stage == nullptr || !major || !minor) return false;
@@ -153,20 +162,21 @@ class ViewReader {
     if (n == nullptr || n->nodes.empty()) return std::nullopt;
     const std::string path = std::string(name == "dx.version" ? "dxil_version" : "validator_version");
     const Metadata* t = tuple_node(n->nodes[0], path);
-    if (t == nullptr) return std::nullopt;
+    if (t == nullptr || !arity(*t, 2, path, "a version")) return std::nullopt;
     const auto major = u32(*t, 0, path, "major"), minor = u32(*t, 1, path, "minor");
     if (!major || !minor) return std::nullopt;
     return std::make_pair(*major, *minor);
   }
 
   std::optional<EntryPoint> entry_point(const Metadata& t, const std::string& path) {
+    if (!arity(t, 5, path, "an entry point")) return std::nullopt;
     EntryPoint e;
     e.function = global(t, 0);
     if (!is_null(t, 0) && e.function.empty()) problem(t, path, "operand 0 (function) is neither null nor a function");
     const FileString* name = string(t, 1, path, "name");
     if (name == nullptr) return std::nullopt;
     e.name = *name;
-    if (const Metadata* s = tuple(t, 2, path + ".signatures")) {
+    if (const Metadata* s = tuple(t, 2, path + ".signatures"); s != nullptr && arity(*s, 3, path + ".signatures", "signatures")) {
       struct List {
         const char* name;
         std::vector<SignatureElement>& out;
@@ -193,6 +203,7 @@ class ViewReader {
   }
 
   std::optional<SignatureElement> element(const Metadata& t, const std::string& path) {
+    if (!arity(t, 11, path, "a signature element")) return std::nullopt;
     SignatureElement e;
     const auto id = u32(t, 0, path, "id");
     const FileString* semantic = string(t, 1, path, "semantic name");
@@ -230,6 +241,7 @@ class ViewReader {
   }
 
   std::optional<Resources> resources(const Metadata& t, const std::string& path) {
+    if (!arity(t, 4, path, "resources")) return std::nullopt;
     Resources out;
     struct List {
       ResourceClass cls;
@@ -254,6 +266,9 @@ class ViewReader {
   }
 
   std::optional<Resource> resource(const Metadata& t, ResourceClass cls, const std::string& path) {
+    // SRV 9 operands, UAV 11, CBV and sampler 8.
+    const size_t size = cls == ResourceClass::srv ? 9 : cls == ResourceClass::uav ? 11 : 8;
+    if (!arity(t, size, path, "a resource")) return std::nullopt;
     Resource r;
     r.cls = cls;
     const auto id = u32(t, 0, path, "id");
