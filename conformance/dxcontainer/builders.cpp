@@ -47,12 +47,14 @@ std::vector<uint8_t> program(uint16_t kind, uint32_t offset, uint32_t size, size
   return w.take();
 }
 
-std::vector<uint8_t> valid_program(uint16_t kind) {
-  const std::vector<uint8_t> module = bitcode::minimal_module();
-  std::vector<uint8_t> p = program(kind, 16, static_cast<uint32_t>(module.size()), module.size());
-  std::copy(module.begin(), module.end(), p.end() - static_cast<std::ptrdiff_t>(module.size()));
+std::vector<uint8_t> dxil_program(uint16_t kind, uint8_t version, const std::vector<uint8_t>& bitcode) {
+  std::vector<uint8_t> p = program(kind, 16, static_cast<uint32_t>(bitcode.size()), bitcode.size());
+  p[0] = version;
+  std::copy(bitcode.begin(), bitcode.end(), p.end() - static_cast<std::ptrdiff_t>(bitcode.size()));
   return p;
 }
+
+std::vector<uint8_t> valid_program(uint16_t kind) { return dxil_program(kind, 0x60, bitcode::minimal_module()); }
 
 std::vector<uint8_t> psv_v1(uint8_t inputs, const std::vector<uint8_t>& tail) {
   ByteWriter w;

@@ -34,6 +34,10 @@ struct RawPartSpec {
 // subject is not the bitcode.
 [[nodiscard]] std::vector<uint8_t> valid_program(uint16_t kind);
 
+// A DXIL program part holding `bitcode`, its header naming `kind` and
+// `version` ((major << 4) | minor).
+[[nodiscard]] std::vector<uint8_t> dxil_program(uint16_t kind, uint8_t version, const std::vector<uint8_t>& bitcode);
+
 // PSV0 v1 runtime info (36 bytes) of a vertex shader with `inputs` input
 // elements and one input vector, followed by `tail` (resources onwards).
 [[nodiscard]] std::vector<uint8_t> psv_v1(uint8_t inputs, const std::vector<uint8_t>& tail);

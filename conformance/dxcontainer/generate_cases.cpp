@@ -20,6 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "bitcode/metadata.h"
+#include "conformance/bitcode/dxil_module.h"
+#include "conformance/bitcode/metadata_cases.h"
 #include "conformance/dxcontainer/builders.h"
 #include "conformance/cases.h"
 #include "conformance/generator.h"
@@ -60,6 +63,7 @@ using Bytes8 = std::vector<uint8_t>;
 // Wycheproof-style flags: the bug class each case exercises.
 const std::map<std::string, std::string> kFlags = {
     {"Valid", "a well-formed container"},
+    {"Module", "the container against its DXIL module, as DXC's validator checks it (parsers/dxil/checks.h)"},
     {"Header", "the 32-byte header: magic, version, FileSize, PartCount"},
     {"PartTable", "the part offset table and part headers"},
     {"OutOfBounds", "an offset or size points past the end of what contains it"},
@@ -537,6 +541,82 @@ std::vector<Spec> text_cases(const std::vector<fs::path>& given) {
   return out;
 }
 
+// The parts DXC writes for conformance/bitcode/dxil_module.h's pixel
+// shader (one input, TEXCOORD0, an i32 in register 0, column x; no
+// validator version, so 1.0's layouts: PSV0 v0, ISG1's always-reads mask
+// 0), each of which the module checks compare (parsers/dxil/checks.h).
+struct DxilParts {
+  uint8_t version = 0x60;     // the program header's shader model
+  uint16_t kind = 0;          // pixel
+  uint8_t mask = 1;           // ISG1's record
+  std::string semantic = "TEXCOORD";
+  uint64_t features = 0;      // SFI0
+  bool psv0 = true;
+  std::vector<uint8_t> psv_tail = u32s({0});  // PSV0 after its runtime info: no bindings
+  bool psg1 = false;
+  bitcode::build::ModuleSpec module = bitcode::build::dxil_module();
+};
+
+Bytes8 dxil_container(const DxilParts& p) {
+  ByteWriter isg1;
+  isg1.put_u32_le(1);
+  isg1.put_u32_le(8);
+  for (uint32_t v : {0u, 40u, 0u, 0u, 2u, 0u}) isg1.put_u32_le(v);  // stream, name, index, system value, SInt32, register
+  isg1.put_u8(p.mask);
+  isg1.put_u8(0);
+  isg1.put_u16_le(0);
+  isg1.put_u32_le(0);
+  isg1.put_chars(p.semantic);
+  isg1.put_zeros(4 - p.semantic.size() % 4);
+  ByteWriter psv;
+  psv.put_u32_le(24);
+  psv.put_zeros(20);
+  psv.put_u32_le(0xFFFFFFFF);  // MaxExpectedWaveLaneCount
+  psv.put_bytes(p.psv_tail);
+  std::vector<build::RawPartSpec> parts = {{"SFI0", u32s({static_cast<uint32_t>(p.features), static_cast<uint32_t>(p.features >> 32)})},
+                                           {"ISG1", isg1.take()},
+                                           {"OSG1", u32s({0, 8})}};
+  if (p.psg1) parts.push_back({"PSG1", u32s({0, 8})});
+  if (p.psv0) parts.push_back({"PSV0", psv.take()});
+  parts.push_back({"DXIL", build::dxil_program(p.kind, p.version, bitcode::build::module_file(p.module))});
+  return container_of(parts);
+}
+
+// A container built as DXC builds it, then each part changed to disagree
+// with the module: a warning with the check's own code, which the dxc
+// profile rejects (the sidecars' rejected_by).
+std::vector<Spec> module_check_cases() {
+  std::vector<Spec> out;
+  out.push_back({"y_dxil_parts_match_the_module", dxil_container({}), std::nullopt, {}, {"Valid", "Module"},
+                 "a pixel shader's module and the SFI0, ISG1, OSG1, PSV0 and DXIL parts DXC writes for it"});
+  auto add = [&](std::string name, auto change, std::vector<Code> warnings, std::string comment) {
+    DxilParts p;
+    change(p);
+    out.push_back({"i_dxil_" + std::move(name), dxil_container(p), std::nullopt, std::move(warnings), {"Module"},
+                   std::move(comment)});
+  };
+  add("program_minor_version", [](DxilParts& p) { p.version = 0x61; }, {Code::program_version_mismatch},
+      "the program header says 6.1, dx.shaderModel ps_6_0 (DXC: Sm.ProgramVersion)");
+  add("isg1_mask", [](DxilParts& p) { p.mask = 3; }, {Code::signature_mismatch},
+      "ISG1's TEXCOORD0 masks xy, the module's element one column (DXC: Container.PartMatches)");
+  add("isg1_semantic", [](DxilParts& p) { p.semantic = "TEXCOORE"; }, {Code::signature_mismatch},
+      "ISG1 names TEXCOORE0, which the module's signature does not have (DXC: Container.PartMatches)");
+  add("sfi0_flags", [](DxilParts& p) { p.features = 0x1; }, {Code::feature_info_mismatch},
+      "SFI0 says doubles, the module's shader flags nothing (DXC: Container.PartMatches)");
+  add("psv0_missing", [](DxilParts& p) { p.psv0 = false; }, {Code::required_part_missing},
+      "a pixel shader without PSV0 (DXC: Container.PartMissing)");
+  add("psg1_in_a_pixel_shader", [](DxilParts& p) { p.psg1 = true; }, {Code::part_not_for_stage},
+      "an (empty) PSG1 in a pixel shader (DXC: Container.PartMatches)");
+  add("psv0_binds_a_resource", [](DxilParts& p) { p.psv_tail = u32s({1, 16, 2, 0, 0, 0}); },
+      {Code::psv_resources_mismatch}, "PSV0 binds a CBV b0, the module declares no resource (DXC: Container.ContentMatches)");
+  add("metadata_shader_model_kind", [](DxilParts& p) {
+        p.module.metadata[5] = bitcode::build::record(bitcode::kMdNode, {2, 3, 2});
+      },
+      {Code::dxil_metadata_invalid},
+      "dx.shaderModel's kind is an integer: no DXIL view, and DXC's loader rejects the module (Meta.*)");
+  return out;
+}
+
 // Parses the case, checks it against the spec and returns the sidecar.
 Sidecar sidecar_for(const Spec& s) {
   return conform::gen::registry_sidecar(s, *formats::find("dxcontainer"), class_of(s), kFlags);
@@ -551,7 +631,7 @@ int main(int argc, char** argv) {
         std::vector<Spec> specs;
         for (const fs::path& f : given) specs.push_back(given_case(f));
         for (Spec& s : text_cases(given)) specs.push_back(std::move(s));
-        for (auto* group : {&container_layer_cases, &duplicate_cases, &part_cases})
+        for (auto* group : {&container_layer_cases, &duplicate_cases, &part_cases, &module_check_cases})
           for (Spec& s : group()) specs.push_back(std::move(s));
         return specs;
       },

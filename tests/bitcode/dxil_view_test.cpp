@@ -7,43 +7,16 @@
 
 #include "bitcode/dxil_view.h"
 #include "bitcode/module.h"
+#include "conformance/bitcode/dxil_module.h"
 #include "conformance/bitcode/metadata_cases.h"
 
 namespace sp::bitcode::dxil {
 namespace {
 
+using build::dxil_module;
 using build::ModuleSpec;
 using build::record;
 using build::text_record;
-
-// Constants: value 2 = i32 0, 3 = i32 6, 4 = i32 1, 5 = i32 4 (module
-// values 0 and 1 are the globals). Metadata:
-// !0 = !"ps", !1..!4 = i32 0, 6, 1, 4, !5 = !{!"ps", i32 6, i32 0},
-// !6 = !"main", !7 = !"TEXCOORD", !8 = !{i32 0},
-// !9 = !{i32 0, !"TEXCOORD", i32 4 (I32), i32 0, !8, i32 1, i32 1, i32 1, i32 0, i32 0, null},
-// !10 = !{!9}, !11 = !{!10, null, null}, !12 = !{null, !"main", !11, null, null}.
-ModuleSpec dxil_module() {
-  ModuleSpec s;
-  s.constants = {{1, 0}, {4, 0}, {4, 12}, {4, 2}, {4, 8}};
-  s.metadata = {text_record(kMdStringOld, "ps"),
-                record(kMdValue, {0, 2}),
-                record(kMdValue, {0, 3}),
-                record(kMdValue, {0, 4}),
-                record(kMdValue, {0, 5}),
-                record(kMdNode, {1, 3, 2}),
-                text_record(kMdStringOld, "main"),
-                text_record(kMdStringOld, "TEXCOORD"),
-                record(kMdNode, {2}),
-                record(kMdNode, {2, 8, 5, 2, 9, 4, 4, 4, 2, 2, 0}),
-                record(kMdNode, {10}),
-                record(kMdNode, {11, 0, 0}),
-                record(kMdNode, {0, 7, 12, 0, 0}),
-                text_record(kMdName, "dx.shaderModel"),
-                record(kMdNamedNode, {5}),
-                text_record(kMdName, "dx.entryPoints"),
-                record(kMdNamedNode, {12})};
-  return s;
-}
 
 struct Viewed {
   std::optional<View> view;
