@@ -4,11 +4,16 @@ target_sources(sp_fuzz_support PRIVATE
   support/bitstream_checks.cpp
   support/bitstream_model.cpp
   support/bitstream_mutator.cpp
-  support/bitstream_seeds.cpp)
+  support/bitstream_seeds.cpp
+  support/dxil_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_bitcode_print)
 
 sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
 sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)
+# The DXIL module behind a container (its metadata, DXIL view and the
+# container's parts checked against it, parsers/dxil), read through the
+# registry from the containers' corpus.
+sp_fuzzer(dxil FORMAT bitcode SOURCES fuzz_dxil.cpp CORPUS dxcontainer)
 # Differential: shaderprobe's bitstream reader against LLVM 22's BitstreamCursor.
 sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp support/bitstream_mutator_hook.cpp
           CORPUS bitstream NEEDS llvm)

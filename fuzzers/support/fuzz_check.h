@@ -43,7 +43,8 @@ class Sample {
 };
 
 // A diagnostic a reader reported: a known code (internal_error is a bug of
-// the reader) at an offset inside the input of `size` bytes.
+// the reader) at an offset inside the input of `size` bytes (in bits for a
+// diagnostic counted in bits).
 void check_diagnostic_shape(const Diagnostic& d, size_t size);
 
 // The same error and the same warnings, in the same order.

@@ -101,6 +101,29 @@ bool inflate_exact(Bytes in, uint64_t expected, Vec<uint8_t>& out, FieldReader& 
   return true;
 }
 
+// The content entries: u32 aligned size, u32 flags, u32 content size and
+// the NUL-terminated content; `base` is the offset of entries[0].
+bool parse_entries(Bytes entries, uint64_t base, uint32_t count, const FieldPath& part, Context& ctx,
+                   Vec<FileText>& contents) {
+  size_t pos = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const FieldPath at = part.item("contents", i);
+    FieldReader e(entries.subspan(pos), base + pos, at, ctx);
+    uint32_t esize = 0, eflags = 0, content_size = 0;
+    if (!(e.u32(esize, "aligned_size") && e.u32(eflags, "flags") && e.u32(content_size, "content_size"))) return false;
+    Bytes content;
+    if (!e.bytes(content_size, content, "content")) return false;
+    if (content_size == 0 || content.back() != 0)
+      return e.fail_at(Code::unterminated_string, base + pos + 12, "content", "source is not NUL-terminated");
+    if (esize < 12 + uint64_t{content_size} || esize > entries.size() - pos)
+      return e.fail_at(Code::invalid_value, base + pos, "aligned_size",
+                       strprintf("entry size %u does not cover its %u-byte content or runs past the entries", esize, content_size));
+    contents.push_back(as_text(content.first(content_size - 1)));
+    pos += esize;
+  }
+  return true;
+}
+
 bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<FileText>& contents) {
   uint32_t aligned = 0, count = 0;
   uint16_t flags = 0;
@@ -129,7 +152,6 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<Fil
     s.make_list(out.inflated, 0);
     if (!inflate_exact(stored, out.uncompressed_size, out.inflated, r, entries_offset)) return false;
     entries = out.inflated;
-    entries_base = 0;  // offsets inside inflated data are not file offsets
   } else {
     return r.fail_at(Code::invalid_value, entries_offset - 14, "compress_type",
                      strprintf("compression type %u (known: 0 none, 1 zlib)", out.compress_type));
@@ -138,23 +160,15 @@ bool parse_contents(const PartScope& s, FieldReader& r, SourceInfo& out, Vec<Fil
   if (uint64_t{count} * 12 > entries.size())
     return r.fail(Code::count_too_large, "count", strprintf("%u content entries cannot fit in %zu bytes", count, entries.size()));
   contents.reserve(count);
-  size_t pos = 0;
-  for (uint32_t i = 0; i < count; ++i) {
-    const FieldPath at = s.at.item("contents", i);
-    FieldReader e(entries.subspan(pos), entries_base + pos, at, s.ctx);
-    uint32_t esize = 0, eflags = 0, content_size = 0;
-    if (!(e.u32(esize, "aligned_size") && e.u32(eflags, "flags") && e.u32(content_size, "content_size"))) return false;
-    Bytes content;
-    if (!e.bytes(content_size, content, "content")) return false;
-    if (content_size == 0 || content.back() != 0)
-      return e.fail_at(Code::unterminated_string, entries_base + pos + 12, "content", "source is not NUL-terminated");
-    if (esize < 12 + uint64_t{content_size} || esize > entries.size() - pos)
-      return e.fail_at(Code::invalid_value, entries_base + pos, "aligned_size",
-                       strprintf("entry size %u does not cover its %u-byte content or runs past the entries", esize, content_size));
-    contents.push_back(as_text(content.first(content_size - 1)));
-    pos += esize;
-  }
-  return true;
+  if (out.compress_type == 0) return parse_entries(entries, entries_base, count, s.at, s.ctx, contents);
+  // Offsets inside inflated bytes are no file offsets: an error there is
+  // reported at the compressed entries, its place in the inflated bytes in
+  // the message.
+  Context inflated(s.ctx.limits(), entries.size());
+  if (parse_entries(entries, 0, count, s.at, inflated, contents)) return true;
+  const Diagnostic d = *inflated.error();
+  return s.ctx.fail(d.code, entries_offset, FieldPath::root(d.path),
+                    d.message + strprintf(" (at byte %llu of the inflated entries)", static_cast<unsigned long long>(d.offset)));
 }
 
 bool parse_args(const PartScope& s, FieldReader& r, SourceInfo& out) {
