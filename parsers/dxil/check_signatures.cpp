@@ -56,7 +56,9 @@ std::vector<Record> expected_records(const Checked& k, const std::vector<Signatu
       // Before validator 1.5 an output's never-writes mask is ~mask in a
       // byte and an input's always-reads mask 0; from 1.5 both come from
       // the usage mask.
-      r.read_write_mask = static_cast<uint8_t>(!v1_5 ? (output ? ~mask : 0) : (output ? ~usage & 0xF : usage));
+      const uint32_t columns = mask;
+      const uint32_t read_write = !v1_5 ? (output ? ~columns : 0u) : (output ? ~usage & 0xFu : usage);
+      r.read_write_mask = static_cast<uint8_t>(read_write);
       r.allocated = allocated;
       out.push_back(std::move(r));
     }
