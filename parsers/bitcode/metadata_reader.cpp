@@ -7,19 +7,13 @@
 
 #include "bitcode/metadata_strings.h"
 #include "bitcode/names.h"
+#include "bitcode/record_chars.h"
 #include "core/strings.h"
 
 namespace sp::bitcode {
 namespace {
 
 using bitstream::Reader;
-
-std::string chars(std::span<const uint64_t> ops) {
-  std::string s;
-  s.reserve(ops.size());
-  for (uint64_t c : ops) s += static_cast<char>(c);
-  return s;
-}
 
 // FUNCTION_BLOCK records that make no instruction (LLVMBitCodes.h:
 // DECLAREBLOCKS, DEBUG_LOC_AGAIN, DEBUG_LOC, OPERAND_BUNDLE,
@@ -63,6 +57,10 @@ Metadata string_entry(uint32_t code, std::string text, uint64_t record_bit = 0) 
 }
 
 }  // namespace
+
+bool MetadataReader::reject(const Reader& r, Code code, std::string message) {
+  return ctx_.fail_at_bit(code, r.record().start_bit, FieldPath::root(r.record_path()), std::move(message));
+}
 
 bool MetadataReader::fail(Code code, uint64_t bit, const Module& m, const std::string& field, std::string message) {
   const std::string where = "blocks[" + ull(m.block_index) + "].MODULE_BLOCK." + field;
@@ -125,21 +123,18 @@ bool MetadataReader::record(const Reader& r, Module& m, uint32_t block, bool mod
 bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Metadata>& into) {
   const bitstream::Record& rec = r.record();
   ModuleMetadata& md = m.metadata;
-  auto bad = [&](Code code, std::string message) {
-    const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
-    return ctx_.fail_at_bit(code, rec.start_bit, FieldPath::root(where), std::move(message));
-  };
+  auto bad = [&](Code code, std::string message) { return reject(r, code, std::move(message)); };
   if (pending_name_ && rec.code != kMdNamedNode)
     return bad(Code::invalid_record, "NAME is not followed by its NAMED_NODE");
   auto add = [&](Metadata entry) {
     entry.record_bit = rec.start_bit;
     into.push_back(std::move(entry));
     // Each entry costs more than its operands: charged like one.
-    return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path() + ".records[" + ull(r.record_index()) + "]"));
+    return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.record_path()));
   };
   switch (rec.code) {
     case kMdStringOld:
-      return add(string_entry(rec.code, chars(rec.ops)));
+      return add(string_entry(rec.code, record_chars(rec.ops)));
     case kMdStrings: {
       if (!rec.has_blob) return bad(Code::invalid_metadata_strings, "METADATA_STRINGS without its blob");
       // Each length takes at least 6 bits of the blob before the
@@ -151,8 +146,7 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
         return bad(Code::invalid_metadata_strings,
                    strprintf("%llu strings need more lengths than the blob's first %llu bytes hold",
                              static_cast<unsigned long long>(count), static_cast<unsigned long long>(lengths)));
-      const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
-      if (!ctx_.charge_at_bit(count, rec.start_bit, FieldPath::root(where))) return false;
+      if (!ctx_.charge_at_bit(count, rec.start_bit, FieldPath::root(r.record_path()))) return false;
       const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
         into.push_back(string_entry(kMdStrings, std::string(s.begin(), s.end()), rec.start_bit));
       });
@@ -172,9 +166,9 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
     case kMdDistinctNode:
       return add(entry(rec.code, rec.ops, rec.code == kMdDistinctNode));
     case kMdName:
-      pending_name_ = FileString(chars(rec.ops));
+      pending_name_ = FileString(record_chars(rec.ops));
       pending_name_bit_ = rec.start_bit;
-      pending_name_path_ = r.path() + ".records[" + ull(r.record_index()) + "]";
+      pending_name_path_ = r.record_path();
       return true;
     case kMdNamedNode:
       if (!pending_name_) return bad(Code::invalid_record, "NAMED_NODE without a NAME before it");
@@ -216,14 +210,11 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
 bool MetadataReader::kind(const Reader& r, Module& m) {
   const bitstream::Record& rec = r.record();
   if (rec.code != kMdKind) return true;
-  auto bad = [&](std::string message) {
-    const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
-    return ctx_.fail_at_bit(Code::invalid_record, rec.start_bit, FieldPath::root(where), std::move(message));
-  };
-  if (rec.ops.size() < 2) return bad("KIND needs an id and a name");
+  if (rec.ops.size() < 2) return reject(r, Code::invalid_record, "KIND needs an id and a name");
   // LLVM: "Conflicting METADATA_KIND records" for an id given twice.
-  if (!kind_ids_.insert(rec.ops[0]).second) return bad("kind " + ull(rec.ops[0]) + " is defined twice");
-  m.metadata.kinds.push_back(MetadataKind{rec.ops[0], FileString(chars(rec.ops.subspan(1)))});
+  if (!kind_ids_.insert(rec.ops[0]).second)
+    return reject(r, Code::invalid_record, "kind " + ull(rec.ops[0]) + " is defined twice");
+  m.metadata.kinds.push_back(MetadataKind{rec.ops[0], FileString(record_chars(rec.ops.subspan(1)))});
   return true;
 }
 
@@ -231,10 +222,7 @@ bool MetadataReader::attachment(const Reader& r, Module& m) {
   const bitstream::Record& rec = r.record();
   if (rec.code != kMdAttachment) return true;
   // [instruction id?, n x [kind, node]]: an odd count names an instruction.
-  if (rec.ops.empty()) {
-    const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
-    return ctx_.fail_at_bit(Code::invalid_record, rec.start_bit, FieldPath::root(where), "ATTACHMENT without operands");
-  }
+  if (rec.ops.empty()) return reject(r, Code::invalid_record, "ATTACHMENT without operands");
   MetadataAttachment a;
   a.function = function_ == 0 ? 0 : function_ - 1;
   a.record_bit = rec.start_bit;
@@ -242,11 +230,9 @@ bool MetadataReader::attachment(const Reader& r, Module& m) {
   if (rec.ops.size() % 2 == 1) {
     a.to = MetadataAttachment::To::instruction;
     a.instruction = rec.ops[0];
-    if (a.instruction >= instructions_) {
-      const std::string where = r.path() + ".records[" + ull(r.record_index()) + "]";
-      return ctx_.fail_at_bit(Code::invalid_reference, rec.start_bit, FieldPath::root(where),
-                              "instruction " + ull(a.instruction) + " of the function's " + ull(instructions_));
-    }
+    if (a.instruction >= instructions_)
+      return reject(r, Code::invalid_reference,
+                    "instruction " + ull(a.instruction) + " of the function's " + ull(instructions_));
     first = 1;
   }
   for (size_t i = first; i + 1 < rec.ops.size(); i += 2) a.kinds.emplace_back(rec.ops[i], rec.ops[i + 1]);

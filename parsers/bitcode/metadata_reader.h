@@ -42,6 +42,8 @@ class MetadataReader {
   bool metadata_record(const bitstream::Reader& r, Module& m, std::vector<Metadata>& into);
   bool kind(const bitstream::Reader& r, Module& m);
   bool attachment(const bitstream::Reader& r, Module& m);
+  // Fails at the record the reader is on; `fail`, at one read before.
+  bool reject(const bitstream::Reader& r, Code code, std::string message);
   bool fail(Code code, uint64_t bit, const Module& m, const std::string& field, std::string message);
 
   Context& ctx_;

@@ -8,6 +8,7 @@
 #include "bitcode/metadata_reader.h"
 #include "bitcode/module.h"
 #include "bitcode/names.h"
+#include "bitcode/record_chars.h"
 #include "bitcode/types.h"
 #include "bitstream/reader.h"
 #include "bitstream/wrapper.h"
@@ -44,13 +45,6 @@ constexpr bool keeps_operands(uint32_t block) {
   return block == kModuleBlock || block == kTypeBlock || block == kParamAttrBlock || block == kParamAttrGroupBlock ||
          block == kMetadataBlock || block == kMetadataKindBlock || block == kMetadataAttachmentBlock ||
          block == kValueSymtabBlock;
-}
-
-std::string chars(std::span<const uint64_t> ops) {
-  std::string s;
-  s.reserve(ops.size());
-  for (uint64_t c : ops) s += static_cast<char>(c);
-  return s;
 }
 
 // Signed VBR (CST_CODE_INTEGER): the low bit is the sign; "-0" is INT64_MIN.
@@ -175,8 +169,7 @@ class ModuleReader {
   }
 
   bool bad(const Reader& r, Code code, std::string message) {
-    const std::string where = r.path() + strprintf(".records[%llu]", static_cast<unsigned long long>(r.record_index()));
-    return ctx_.fail_at_bit(code, r.record().start_bit, FieldPath::root(where), std::move(message));
+    return ctx_.fail_at_bit(code, r.record().start_bit, FieldPath::root(r.record_path()), std::move(message));
   }
 
   bool record(const Reader& r) {
@@ -184,7 +177,7 @@ class ModuleReader {
     const uint32_t block = open_.back().id;
     Module* m = module();
     if (block == kIdentificationBlock && r.depth() == 1) {
-      if (rec.code == kIdentificationString) producer_ = chars(rec.ops);
+      if (rec.code == kIdentificationString) producer_ = record_chars(rec.ops);
       if (rec.code == kIdentificationEpoch && !rec.ops.empty()) epoch_ = rec.ops[0];
       return true;
     }
@@ -259,13 +252,13 @@ class ModuleReader {
         if (m.version > 2)
           return bad(r, Code::unsupported_version, strprintf("module version %llu (0..2 are defined)", static_cast<unsigned long long>(m.version)));
         return true;
-      case kTriple: m.triple = chars(rec.ops); return true;
-      case kDatalayout: m.datalayout = chars(rec.ops); return true;
-      case kAsm: m.inline_asm = chars(rec.ops); return true;
-      case kSectionName: m.section_names.push_back(chars(rec.ops)); return true;
-      case kDeplib: m.deplibs.push_back(chars(rec.ops)); return true;
-      case kGcName: m.gc_names.push_back(chars(rec.ops)); return true;
-      case kSourceFilename: m.source_filename = chars(rec.ops); return true;
+      case kTriple: m.triple = record_chars(rec.ops); return true;
+      case kDatalayout: m.datalayout = record_chars(rec.ops); return true;
+      case kAsm: m.inline_asm = record_chars(rec.ops); return true;
+      case kSectionName: m.section_names.push_back(record_chars(rec.ops)); return true;
+      case kDeplib: m.deplibs.push_back(record_chars(rec.ops)); return true;
+      case kGcName: m.gc_names.push_back(record_chars(rec.ops)); return true;
+      case kSourceFilename: m.source_filename = record_chars(rec.ops); return true;
       case kVstOffset:
         if (rec.ops.empty()) return bad(r, Code::invalid_record, "VSTOFFSET without a value");
         m.vst_offset = rec.ops[0];
@@ -448,7 +441,7 @@ class ModuleReader {
                                  static_cast<unsigned long long>(id), m.globals.size()));
       return true;
     }
-    if (m.version < 2) m.globals[id].name = chars(rec.ops.subspan(first));
+    if (m.version < 2) m.globals[id].name = record_chars(rec.ops.subspan(first));
     return true;
   }
 

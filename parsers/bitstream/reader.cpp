@@ -423,6 +423,8 @@ std::string Reader::path(Leaf leaf) const {
 
 std::string Reader::path() const { return path(Leaf::none); }
 
+std::string Reader::record_path() const { return path() + strprintf(".records[%llu]", ull(record_index())); }
+
 bool Reader::fail(Code code, uint64_t bit, Leaf leaf, std::string message) {
   failed_ = true;
   ctx_.fail_at_bit(code, bit, FieldPath::root(path(leaf)), std::move(message));

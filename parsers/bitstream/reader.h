@@ -99,6 +99,9 @@ class Reader {
 
   // The path of the current position, as errors print it.
   [[nodiscard]] std::string path() const;
+  // After Entry::record: the path of that record (`path()` and its
+  // `.records[i]`), as the layers above name a record they reject.
+  [[nodiscard]] std::string record_path() const;
 
  private:
   struct Abbrev {
