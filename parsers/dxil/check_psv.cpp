@@ -76,10 +76,9 @@ void resources(const Checked& k, const dxc::Psv& psv, const std::string& path, u
 // One PSV signature element as SetPSVSigElement fills it; the first field
 // that differs, or empty.
 std::string element_difference(const Checked& k, const dxc::PsvSignatureElement& got, const SignatureElement& e) {
-  const bool allocated = e.start_row != UINT32_MAX && e.start_col != UINT32_MAX;
+  const bool allocated = dxil::allocated(e);
   const bool named = e.semantic_kind == kSemanticArbitrary && !e.semantic.empty();
-  std::vector<uint32_t> indices = e.indices;
-  if (indices.empty() && e.semantic_kind != kSemanticArbitrary) indices.push_back(0);
+  std::vector<uint32_t> indices = semantic_indices(e);
   // The index table holds one index per row: an element with more
   // indices than rows (a mesh shader's arrayed output) keeps the first.
   if (indices.size() > e.rows) indices.resize(e.rows);

@@ -31,11 +31,9 @@ std::vector<Record> expected_records(const Checked& k, const std::vector<Signatu
       (k.shader_flags() & kLowPrecisionPresent) != 0 && (k.shader_flags() & kUseNativeLowPrecision) == 0;
   std::vector<Record> out;
   for (const SignatureElement& e : elements) {
-    const bool allocated = e.start_row != UINT32_MAX && e.start_col != UINT32_MAX;
+    const bool allocated = dxil::allocated(e);
     const uint32_t start_col = allocated ? e.start_col : 0;
-    std::vector<uint32_t> indices = e.indices;
-    // DXC's loader gives a system value without indices the index 0.
-    if (indices.empty() && e.semantic_kind != kSemanticArbitrary) indices.push_back(0);
+    const std::vector<uint32_t> indices = semantic_indices(e);
     const uint32_t cols = std::min(e.cols, 4u);
     const auto mask = static_cast<uint8_t>((((1u << cols) - 1) << std::min(start_col, 4u)) & 0xF);
     const uint32_t usage = (e.usage_mask.value_or(0) << std::min(start_col, 4u)) & 0xFF;

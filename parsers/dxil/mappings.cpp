@@ -82,6 +82,11 @@ uint32_t min_precision(uint32_t component_type) {
   }
 }
 
+std::vector<uint32_t> semantic_indices(const bitcode::dxil::SignatureElement& e) {
+  if (e.indices.empty() && e.semantic_kind != kSemanticArbitrary) return {0};
+  return e.indices;
+}
+
 uint64_t feature_info(uint64_t shader_flags) {
   uint64_t out = 0;
   for (const auto& [bit, feature] : kFeatures)

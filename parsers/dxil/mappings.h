@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
+
+#include "bitcode/dxil_view.h"
 
 namespace sp::dxil {
 
@@ -33,6 +36,16 @@ namespace sp::dxil {
 // Shader flag bits DXC's writer reads (DxilShaderFlags field order).
 inline constexpr uint64_t kLowPrecisionPresent = uint64_t{1} << 5;
 inline constexpr uint64_t kUseNativeLowPrecision = uint64_t{1} << 23;
+
+// Whether the packer gave an element a place: start row and column are -1
+// when it did not.
+[[nodiscard]] inline bool allocated(const bitcode::dxil::SignatureElement& e) {
+  return e.start_row != UINT32_MAX && e.start_col != UINT32_MAX;
+}
+
+// An element's semantic indices as DXC's loader keeps them: a system
+// value written without any gets index 0.
+[[nodiscard]] std::vector<uint32_t> semantic_indices(const bitcode::dxil::SignatureElement& e);
 
 // A SemanticKind's number (DXIL::SemanticKind).
 inline constexpr uint32_t kTessFactor = 25, kInsideTessFactor = 26, kSemanticArbitrary = 0;
