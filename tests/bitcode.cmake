@@ -14,7 +14,8 @@ target_sources(sp_tests PRIVATE
   bitstream/hostile_test.cpp
   bitstream/support.cpp
   bitstream/writer_reader_test.cpp
-  fuzzers/bitstream_mutator_test.cpp)
+  fuzzers/bitstream_mutator_test.cpp
+  fuzzers/dxil_mutator_test.cpp)
 target_link_libraries(sp_tests PRIVATE sp_bitstream_builders)
 
 # LLVM bitcode generated from tests/data/bitcode/src by clang-22
