@@ -16,6 +16,14 @@ void write_records(Writer& w, const Records& records) {
   for (const auto& r : records) w.record(static_cast<uint32_t>(r.at(0)), std::span<const uint64_t>(r).subspan(1));
 }
 
+// A block of `records` (abbrev ids 3 bits wide), none when there are none.
+void write_block(Writer& w, uint32_t id, const Records& records) {
+  if (records.empty()) return;
+  w.enter_block(id, 3);
+  write_records(w, records);
+  w.end_block();
+}
+
 // METADATA_STRINGS: [count, offset] and a blob of vbr6 lengths (padded to
 // 32 bits) followed by the characters.
 void write_metadata_strings(Writer& w, const ModuleSpec& s) {
@@ -78,26 +86,14 @@ std::vector<uint8_t> module_file(const ModuleSpec& s) {
     write_records(w, s.metadata);
     w.end_block();
   }
-  if (!s.metadata_kinds.empty()) {
-    w.enter_block(kMetadataKindBlock, 3);
-    write_records(w, s.metadata_kinds);
-    w.end_block();
-  }
+  write_block(w, kMetadataKindBlock, s.metadata_kinds);
   if (!s.instructions.empty() || !s.function_metadata.empty() || !s.attachments.empty()) {
     w.enter_block(kFunctionBlock, 4);
     const uint64_t blocks[] = {1};
     w.record(1, blocks);  // DECLAREBLOCKS
     write_records(w, s.instructions);
-    if (!s.function_metadata.empty()) {
-      w.enter_block(kMetadataBlock, 3);
-      write_records(w, s.function_metadata);
-      w.end_block();
-    }
-    if (!s.attachments.empty()) {
-      w.enter_block(kMetadataAttachmentBlock, 3);
-      write_records(w, s.attachments);
-      w.end_block();
-    }
+    write_block(w, kMetadataBlock, s.function_metadata);
+    write_block(w, kMetadataAttachmentBlock, s.attachments);
     w.end_block();
   }
   w.end_block();
