@@ -28,4 +28,18 @@ ModuleSpec dxil_module() {
   return s;
 }
 
+ModuleSpec dxil_module_with_cbuffer() {
+  ModuleSpec s = dxil_module();
+  s.constants.push_back({4, 32});  // i32 16 (signed VBR)
+  // Inserted before the names, so that they take the next numbers.
+  const Records added = {record(kMdValue, {0, 6}),
+                         text_record(kMdStringOld, "cb"),
+                         record(kMdNode, {2, 0, 15, 2, 2, 4, 14, 0}),  // id 0, null, "cb", space 0, b0, 1, 16 bytes
+                         record(kMdNode, {16}),
+                         record(kMdNode, {0, 0, 17, 0})};
+  s.metadata.insert(s.metadata.begin() + 13, added.begin(), added.end());
+  s.metadata[12] = record(kMdNode, {0, 7, 12, 18, 0});  // the entry, its resources !17
+  return s;
+}
+
 }  // namespace sp::bitcode::build

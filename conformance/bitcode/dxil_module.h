@@ -19,4 +19,10 @@ namespace sp::bitcode::build {
 // records 13 to 16 name !5 dx.shaderModel and !12 dx.entryPoints.
 [[nodiscard]] ModuleSpec dxil_module();
 
+// dxil_module() whose entry also declares a constant buffer "cb" of 16
+// bytes at b0 in space 0 (its variable null): module value 6 = i32 16,
+// !13 = i32 16, !14 = !"cb", !15 = the CBV's node, !16 = !{!15},
+// !17 = !{null, null, !16, null}, the entry's resources.
+[[nodiscard]] ModuleSpec dxil_module_with_cbuffer();
+
 }  // namespace sp::bitcode::build

@@ -554,8 +554,25 @@ struct DxilParts {
   bool psv0 = true;
   std::vector<uint8_t> psv_tail = u32s({0});  // PSV0 after its runtime info: no bindings
   bool psg1 = false;
+  std::optional<std::vector<uint8_t>> rts0;
   bitcode::build::ModuleSpec module = bitcode::build::dxil_module();
 };
+
+// The module with its constant buffer cb at b0, and PSV0 binding it (a
+// CBV, space 0, [0, 0]), as DXC writes them.
+DxilParts with_cbuffer() {
+  DxilParts p;
+  p.module = bitcode::build::dxil_module_with_cbuffer();
+  p.psv_tail = u32s({1, 16, 2, 0, 0, 0});
+  return p;
+}
+
+// RTS0 1.0 with one root parameter, a CBV root descriptor at b`reg` in
+// space 0 seen by `visibility` (D3D12_SHADER_VISIBILITY), and no static
+// samplers: the header, the parameter's header at 24, its descriptor at 36.
+std::vector<uint8_t> root_cbv(uint32_t reg, uint32_t visibility, uint32_t flags = 0) {
+  return u32s({1, 1, 24, 0, 44, flags, 2, visibility, 36, reg, 0});
+}
 
 Bytes8 dxil_container(const DxilParts& p) {
   ByteWriter isg1;
@@ -578,6 +595,7 @@ Bytes8 dxil_container(const DxilParts& p) {
                                            {"OSG1", u32s({0, 8})}};
   if (p.psg1) parts.push_back({"PSG1", u32s({0, 8})});
   if (p.psv0) parts.push_back({"PSV0", psv.take()});
+  if (p.rts0) parts.push_back({"RTS0", *p.rts0});
   parts.push_back({"DXIL", build::dxil_program(p.kind, p.version, bitcode::build::module_file(p.module))});
   return container_of(parts);
 }
@@ -589,6 +607,15 @@ std::vector<Spec> module_check_cases() {
   std::vector<Spec> out;
   out.push_back({"y_dxil_parts_match_the_module", dxil_container({}), std::nullopt, {}, {"Valid", "Module"},
                  "a pixel shader's module and the SFI0, ISG1, OSG1, PSV0 and DXIL parts DXC writes for it"});
+  out.push_back({"y_dxil_root_signature_binds_the_cbuffer",
+                 dxil_container([] {
+                   DxilParts p = with_cbuffer();
+                   p.rts0 = root_cbv(0, 0);
+                   return p;
+                 }()),
+                 std::nullopt, {}, {"Valid", "Module"},
+                 "the pixel shader with a constant buffer at b0, its PSV0 binding, and an RTS0 whose root CBV "
+                 "descriptor at b0 all stages see"});
   auto add = [&](std::string name, auto change, std::vector<Code> warnings, std::string comment) {
     DxilParts p;
     change(p);
@@ -609,6 +636,24 @@ std::vector<Spec> module_check_cases() {
       "an (empty) PSG1 in a pixel shader (DXC: Container.PartMatches)");
   add("psv0_binds_a_resource", [](DxilParts& p) { p.psv_tail = u32s({1, 16, 2, 0, 0, 0}); },
       {Code::psv_resources_mismatch}, "PSV0 binds a CBV b0, the module declares no resource (DXC: Container.ContentMatches)");
+  // The root signature against PSV0's binding of the constant buffer.
+  const auto rts0 = [](std::vector<uint8_t> part) {
+    return [part](DxilParts& p) {
+      p = with_cbuffer();
+      p.rts0 = part;
+    };
+  };
+  add("rts0_leaves_the_cbuffer_unbound", rts0(root_cbv(1, 0)),
+      {Code::root_signature_incompatible},
+      "RTS0's root CBV is b1; PSV0 binds the constant buffer at b0 (DXC: Container.RootSignatureIncompatible)");
+  add("rts0_shows_the_cbuffer_to_the_vertex_shader", rts0(root_cbv(0, 1)),
+      {Code::root_signature_incompatible},
+      "RTS0's root CBV at b0 is visible to the vertex stage only, and this is a pixel shader (DXC: "
+      "Container.RootSignatureIncompatible)");
+  add("rts0_denies_the_pixel_shader", rts0(root_cbv(0, 0, 0x20)),
+      {Code::root_signature_incompatible},
+      "RTS0 binds b0 but sets DENY_PIXEL_SHADER_ROOT_ACCESS, and the pixel shader binds a resource (DXC: "
+      "Container.RootSignatureIncompatible)");
   add("metadata_shader_model_kind", [](DxilParts& p) {
         p.module.metadata[5] = bitcode::build::record(bitcode::kMdNode, {2, 3, 2});
       },

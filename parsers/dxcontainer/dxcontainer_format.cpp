@@ -143,7 +143,8 @@ constexpr Code kDxcRejects[] = {
     Code::parts_overlap,          Code::parts_out_of_order,     Code::part_overlaps_header,
     Code::program_version_mismatch, Code::required_part_missing, Code::part_not_for_stage,
     Code::signature_mismatch,     Code::psv_stage_mismatch,     Code::psv_entry_mismatch,
-    Code::psv_resources_mismatch, Code::psv_signature_mismatch, Code::feature_info_mismatch};
+    Code::psv_resources_mismatch, Code::psv_signature_mismatch, Code::feature_info_mismatch,
+    Code::root_signature_incompatible};
 // vkd3d-shader: version 1 and a matching digest.
 constexpr Code kVkd3dRejects[] = {Code::container_version, Code::digest_mismatch, Code::digest_not_signed};
 

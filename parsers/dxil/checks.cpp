@@ -103,6 +103,7 @@ void check_container(const dxc::Container& c, size_t program, const bitcode::dxi
   feature_info(k);
   check_signatures(k);
   check_psv(k);
+  check_root_signature(k);
 }
 
 }  // namespace sp::dxil

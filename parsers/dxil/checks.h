@@ -2,9 +2,10 @@
 // it without running code (docs/formats/dxil.md, "The container against
 // its module"): the program header against dx.shaderModel, the parts a
 // stage requires, ISG1/OSG1/PSG1 and PSV0 against what DXC writes from the
-// entry point's metadata, SFI0 against the shader flags. Every finding is
-// a warning with its own code, which the `dxc` profile turns into an
-// error; the paths and offsets are the container's.
+// entry point's metadata, SFI0 against the shader flags, RTS0 against
+// PSV0's bindings. Every finding is a warning with its own code, which
+// the `dxc` profile turns into an error; the paths and offsets are the
+// container's.
 #pragma once
 
 #include <string>
@@ -37,6 +38,7 @@ struct Checked {
 
 void check_signatures(const Checked& k);
 void check_psv(const Checked& k);
+void check_root_signature(const Checked& k);
 
 // "parts[3].OSG1" for the part at `index`.
 [[nodiscard]] std::string part_path(const dxc::Container& c, size_t index);

@@ -18,6 +18,7 @@
 #include "conformance/subprocess.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/digest.h"
+#include "dxcontainer/writer.h"
 #include "dxil/mappings.h"
 #include "formats/read.h"
 #include "formats/registry.h"
@@ -242,6 +243,85 @@ TEST(DxilModuleChecks, AContainerThatDisagreesWithItsModuleIsAnErrorForDxcOnly) 
     EXPECT_TRUE(made) << "no shared file to change " << m.what;
   }
   fs::remove(scratch);
+}
+
+// A root signature that binds each of PSV0's bindings in a descriptor
+// table range of its own, visible to all stages: what a root signature
+// written for the shader holds.
+RootSignature binding_all_of(const Psv& psv) {
+  RootSignature rs;
+  rs.version = 2;
+  for (const PsvResource& b : psv.resources) {
+    // PSVResourceType to D3D12_DESCRIPTOR_RANGE_TYPE: sampler, CBV, SRVs, UAVs.
+    const uint32_t range_type = b.type == 1 ? 3 : b.type == 2 ? 2 : b.type <= 5 ? 0 : 1;
+    DescriptorRange r;
+    r.range_type = range_type;
+    r.num_descriptors = b.upper_bound == UINT32_MAX ? UINT32_MAX : b.upper_bound - b.lower_bound + 1;
+    r.base_shader_register = b.lower_bound;
+    r.register_space = b.space;
+    DescriptorTable table;
+    table.ranges.push_back(r);
+    table.num_ranges = 1;
+    rs.parameters.push_back({0, 0, 0, table});
+  }
+  rs.num_parameters = static_cast<uint32_t>(rs.parameters.size());
+  return rs;
+}
+
+json check_image(Container c, const RootSignature& rs, std::string_view profile) {
+  Part p;
+  p.fourcc = make_fourcc('R', 'T', 'S', '0');
+  p.content = Box<RootSignature>(rs);
+  c.parts.push_back(std::move(p));
+  const fs::path scratch = test::scratch_path("root_signature.dxbc");
+  const std::vector<uint8_t> image = write_container(c);
+  std::ofstream(scratch, std::ios::binary).write(reinterpret_cast<const char*>(image.data()), static_cast<std::streamsize>(image.size()));
+  json j = check(scratch, profile);
+  fs::remove(scratch);
+  return j;
+}
+
+// RTS0 against PSV0 (VerifyRootSignatureWithShaderPSV): no shared dxc
+// container has a root signature, so each shader with bindings gets one
+// that binds them all (valid), then one with a binding's range left out,
+// and one with a texture behind a root SRV descriptor (each an error for
+// the dxc profile only).
+TEST(DxilModuleChecks, ARootSignatureMustBindWhatPsv0Binds) {
+  size_t files = 0, covered = 0, missing = 0, typed = 0;
+  for (const fs::path& path : dxil_files()) {
+    const std::vector<uint8_t> bytes = test::read_file(path);
+    const ParseResult r = parse_container(bytes);
+    ASSERT_TRUE(r.ok()) << path;
+    const Part* p = part(*r.container, "PSV0");
+    const auto* psv = p != nullptr ? content_if<Psv>(*p) : nullptr;
+    if (psv == nullptr || psv->resources.empty() || part(*r.container, "RTS0") != nullptr) continue;
+    ++files;
+    const RootSignature all = binding_all_of(*psv);
+    const json whole = check_image(*r.container, all, "dxc");
+    EXPECT_EQ(whole["status"], "valid") << path << ": " << whole.dump();
+    covered += psv->resources.size();
+    for (size_t i = 0; i < psv->resources.size(); ++i) {
+      RootSignature less = all;
+      less.parameters.erase(less.parameters.begin() + static_cast<std::ptrdiff_t>(i));
+      less.num_parameters -= 1;
+      const json lenient = check_image(*r.container, less, "lenient"), dxc = check_image(*r.container, less, "dxc");
+      EXPECT_EQ(lenient["status"], "valid") << path << " without binding " << i;
+      EXPECT_TRUE(has_warning(lenient, Code::root_signature_incompatible)) << path << " without binding " << i;
+      EXPECT_EQ(dxc["error"]["code"], code_name(Code::root_signature_incompatible)) << path << ": " << dxc.dump();
+      ++missing;
+      if (psv->resources[i].type != 3) continue;  // a typed SRV, a texture
+      RootSignature root = all;
+      root.parameters[i] = {3, 0, 0, RootDescriptor{psv->resources[i].lower_bound, psv->resources[i].space, 0}};
+      const json j = check_image(*r.container, root, "dxc");
+      EXPECT_EQ(j["error"]["code"], code_name(Code::root_signature_incompatible)) << path << ": " << j.dump();
+      ++typed;
+    }
+  }
+  if (files == 0) GTEST_SKIP() << "no ../shared/external/vkd3d-proton";
+  EXPECT_GT(covered, 50u);
+  EXPECT_GT(typed, 10u);
+  std::printf("%zu containers, %zu bindings each left out once, %zu textures put behind a root descriptor\n", files,
+              missing, typed);
 }
 
 }  // namespace
