@@ -27,7 +27,7 @@ struct Model {
 const Model& model_of(const Decoded& d) { return *static_cast<const Model*>(d.model.get()); }
 
 Decoded parse(Bytes input, uint64_t offset, const Options& options) {
-  bitcode::ParseResult r = bitcode::parse_bitcode(input, options.limits, offset);
+  bitcode::ParseResult r = bitcode::parse_bitcode(input, options.limits, offset, options.metadata);
   Decoded d;
   d.error = std::move(r.error);
   d.warnings = std::move(r.warnings);
@@ -36,7 +36,7 @@ Decoded parse(Bytes input, uint64_t offset, const Options& options) {
   model->file = std::move(*r.file);
   // The views' problems are warnings; their walk shares one budget.
   Context ctx(options.limits, input.size());
-  for (size_t i = 0; i < model->file.modules.size() && !ctx.failed(); ++i)
+  for (size_t i = 0; options.metadata && i < model->file.modules.size() && !ctx.failed(); ++i)
     model->views.push_back(bitcode::dxil::read_view(model->file.modules[i], strprintf("modules[%zu].dxil", i), ctx));
   std::vector<Diagnostic> warnings = ctx.take_warnings();
   d.warnings.insert(d.warnings.end(), warnings.begin(), warnings.end());

@@ -129,8 +129,11 @@ struct ParseResult {
 };
 
 // Parses LLVM IR bitcode (bare or wrapped); `base_byte` is the offset of
-// input[0] in the whole file (DXIL parts), for error offsets.
-[[nodiscard]] ParseResult parse_bitcode(Bytes input, const Limits& limits = {}, uint64_t base_byte = 0);
+// input[0] in the whole file (DXIL parts), for error offsets. Without
+// `metadata`, metadata, metadata kind and attachment blocks are walked as
+// the bitstream's records and not decoded: Module::metadata stays empty.
+[[nodiscard]] ParseResult parse_bitcode(Bytes input, const Limits& limits = {}, uint64_t base_byte = 0,
+                                        bool metadata = true);
 
 // LLVM IR syntax for type `index` of `m` ("i32", "ptr", "[4 x float]",
 // "%struct.node", "void (i32, ...)"; an identified struct without a name is

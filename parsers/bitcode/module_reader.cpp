@@ -77,7 +77,8 @@ bool read_range(std::span<const uint64_t> ops, size_t& i, uint64_t width, std::s
 
 class ModuleReader {
  public:
-  ModuleReader(Context& ctx, File& file) : ctx_(ctx), file_(file), metadata_(ctx) {}
+  ModuleReader(Context& ctx, File& file, bool metadata)
+      : ctx_(ctx), file_(file), metadata_(ctx), decode_metadata_(metadata) {}
 
   bool run(Bytes input, uint64_t base_byte) {
     bitstream::Stream s;
@@ -231,7 +232,7 @@ class ModuleReader {
       case kMetadataBlock:
       case kMetadataKindBlock:
       case kMetadataAttachmentBlock:
-        return metadata_.record(r, *m, block, r.depth() == 2);
+        return !decode_metadata_ || metadata_.record(r, *m, block, r.depth() == 2);
       case kFunctionBlock:
         if (r.depth() == 2) metadata_.function_record(rec.code);
         return true;
@@ -421,7 +422,7 @@ class ModuleReader {
       if (rec.code == kCstInteger) integer = m.integers.back().value;
       if (rec.code == kCstNull && o.settype < m.types.size() && m.types[o.settype].kind == TypeKind::integer) integer = 0;
       m.values.push_back(ModuleValue{ModuleValue::Kind::constant, rec.code, o.settype, 0, integer});
-      return ctx_.charge_at_bit(1, rec.start_bit, FieldPath::root(r.path()));
+      return ctx_.charge_at_bit(1, rec.start_bit, [&] { return FieldPath::root(r.path()); });
     }
     return true;
   }
@@ -484,14 +485,15 @@ class ModuleReader {
   std::unordered_set<uint64_t> group_ids_;
   std::unordered_map<uint32_t, size_t> block_count_index_;
   MetadataReader metadata_;
+  bool decode_metadata_;
 };
 
 }  // namespace
 
-ParseResult parse_bitcode(Bytes input, const Limits& limits, uint64_t base_byte) {
+ParseResult parse_bitcode(Bytes input, const Limits& limits, uint64_t base_byte, bool metadata) {
   Context ctx(limits, input.size());
   File file;
-  ModuleReader reader(ctx, file);
+  ModuleReader reader(ctx, file, metadata);
   ParseResult r;
   if (reader.run(input, base_byte) && !ctx.failed()) r.file = std::move(file);
   r.error = ctx.take_error();

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/field_path.h"
@@ -81,6 +82,15 @@ class Context {
   }
   bool charge_at_bit(uint64_t records, uint64_t bit, const FieldPath& at) {
     if (records > budget_) return over_budget(records, bit, at, OffsetUnit::bit);
+    budget_ -= records;
+    return true;
+  }
+  // The same, the path made only for the report: a walk that charges each
+  // record as it keeps it would otherwise build a string per record.
+  template <typename MakePath>
+    requires std::is_invocable_r_v<FieldPath, MakePath>
+  bool charge_at_bit(uint64_t records, uint64_t bit, MakePath&& make_path) {
+    if (records > budget_) return over_budget(records, bit, make_path(), OffsetUnit::bit);
     budget_ -= records;
     return true;
   }

@@ -43,6 +43,10 @@ struct Options {
   // the newest. A file compiled with /Qstrip_reflect names none, and only
   // its user knows which fxc wrote it.
   std::string fxc_version;
+  // Decode LLVM metadata, and from it each module's DXIL view and the
+  // checks of a DXIL container against its module; off, their blocks are
+  // walked as bitstream records only (check --no-metadata).
+  bool metadata = true;
 };
 
 // One format's decode of some bytes: the first error, or its model;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -81,6 +82,24 @@ TEST_F(CheckCli, FolderIsReadRecursivelyInSortedOrder) {
 // A recognised-only format cannot be checked: exit 2 with "unsupported
 // format", alone or in a folder beside a malformed file (the verdict is
 // incomplete); the other files are still checked.
+// --no-metadata walks metadata blocks without decoding them: a DXIL
+// container that disagrees with its module's resources, and a module
+// whose metadata no reader can load, pass the dxc profile with it and
+// fail it without.
+TEST_F(CheckCli, NoMetadataLeavesTheModuleAndItsChecksOut) {
+  for (const auto& [format, name, code] :
+       {std::tuple{"dxcontainer", "i_dxil_rts0_leaves_the_cbuffer_unbound", "root_signature_incompatible"},
+        std::tuple{"dxcontainer", "i_dxil_metadata_shader_model_kind", "dxil_metadata_invalid"}}) {
+    const std::string file = (kCases / format / name).string();
+    const auto full = run_command({SP_CLI, "check", "--profile=dxc", file});
+    EXPECT_EQ(full.exit_code, 1) << name;
+    EXPECT_NE(full.err.find(std::string("error: ") + code), std::string::npos) << full.err;
+    const auto lean = run_command({SP_CLI, "check", "--profile=dxc", "--no-metadata", file});
+    EXPECT_EQ(lean.exit_code, 0) << name << ": " << lean.err;
+    EXPECT_EQ(lean.err, "") << name;
+  }
+}
+
 TEST_F(CheckCli, UnsupportedFormatExits2AloneAndInAFolder) {
   const fs::path spirv = dir_ / "module.spv";
   write_bytes(spirv, std::string_view("\x03\x02\x23\x07\0\0\1\0", 8));

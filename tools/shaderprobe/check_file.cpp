@@ -20,7 +20,7 @@ std::string_view verdict_name(Verdict v) {
   return "";
 }
 
-CheckOutcome check_file(const std::string& file, std::string_view profile, const Limits& limits) {
+CheckOutcome check_file(const std::string& file, std::string_view profile, const formats::Options& options) {
   const auto start = std::chrono::steady_clock::now();
   CheckOutcome o;
   o.file = file;
@@ -32,8 +32,6 @@ CheckOutcome check_file(const std::string& file, std::string_view profile, const
   } else {
     const formats::Format& format = formats::reader_for(*data);
     o.format = format.name;
-    formats::Options options;
-    options.limits = limits;
     formats::FileRead r = formats::read(format, *data, options);
     o.error = std::move(r.error);
     o.warnings = std::move(r.warnings);

@@ -12,7 +12,7 @@
 
 #include "conformance/ci_output.h"
 #include "core/diagnostic.h"
-#include "core/limits.h"
+#include "formats/format.h"
 
 namespace sp::cli {
 
@@ -30,7 +30,7 @@ struct CheckOutcome {
 
 // Reads and checks `file` as `check` does: the format its header names,
 // the formats embedded in it, and the warnings `profile` rejects as errors.
-[[nodiscard]] CheckOutcome check_file(const std::string& file, std::string_view profile, const Limits& limits);
+[[nodiscard]] CheckOutcome check_file(const std::string& file, std::string_view profile, const formats::Options& options);
 
 // Text: "<file>: warning: ..." and "<file>: error: ..." on stderr, then
 // "<file>: valid (N warnings)" on stdout for a valid file.

@@ -12,7 +12,7 @@ struct CheckOptions {
   std::vector<std::string> paths;
   std::string profile{kLenientProfile};
   std::string format = "text";
-  Limits limits;
+  formats::Options read;
 };
 
 struct Summary {
@@ -60,7 +60,7 @@ int run_check(const CheckOptions& o) {
   // thousands shows progress, and memory holds one file at a time. SARIF
   // and JUnit are one document, written at the end.
   for (const std::string& file : *files) {
-    const CheckOutcome outcome = check_file(file, o.profile, o.limits);
+    const CheckOutcome outcome = check_file(file, o.profile, o.read);
     summary.add(outcome);
     if (o.format == "text") {
       print_text(outcome);
@@ -97,7 +97,11 @@ void add_check(CLI::App& app, Runner& run) {
                      ->check(CLI::IsMember({"text", "json", "sarif", "junit"}))
                      ->capture_default_str();
   cmd->add_flag_callback("--json", [o] { o->format = "json"; }, "The same as --format=json")->excludes(format);
-  add_limit_options(*cmd, o->limits);
+  add_limit_options(*cmd, o->read.limits);
+  cmd->add_flag_callback("--no-metadata", [o] { o->read.metadata = false; },
+                         "Walk LLVM metadata blocks as bitstream records without decoding them: no DXIL view, and no "
+                         "checks of a DXIL container against its module (for speed, or a module whose metadata is "
+                         "beyond repair)");
   cmd->footer(
       "Reads every supported format of 'shaderprobe formats', and the formats embedded in it (a DXContainer's DXIL "
       "bitcode); input no format recognises is read as the first format in that table. Every diagnostic line starts "
