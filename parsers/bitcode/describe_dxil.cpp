@@ -97,6 +97,18 @@ json entry(const Module& m, const EntryPoint& e) {
   if (e.shader_flags) p["shader_flags"] = *e.shader_flags;
   if (e.shader_kind) p["shader_kind"] = enum_text(Enum::shader_kind, *e.shader_kind);
   if (e.num_threads) p["num_threads"] = *e.num_threads;
+  if (e.state) {
+    json s = {{"tag", enum_text(Enum::entry_property, e.state->tag)}};
+    for (const StateField& f : e.state->fields) {
+      if (f.numbers.size() == 1)
+        s[std::string(f.name)] = f.names ? json(enum_text(*f.names, f.numbers[0])) : json(f.numbers[0]);
+      else if (!f.numbers.empty())
+        s[std::string(f.name)] = f.numbers;
+      else
+        s[std::string(f.name)] = metadata_operand(m, f.operand);
+    }
+    p["state"] = std::move(s);
+  }
   p["tags"] = tags(m, e.properties, true);
   j["properties"] = std::move(p);
   return j;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bitcode/dxil_names.h"
 #include "bitcode/module.h"
 #include "core/diagnostic.h"
 #include "core/file_text.h"
@@ -73,6 +74,25 @@ struct Resources {
   [[nodiscard]] size_t size() const { return srvs.size() + uavs.size() + cbvs.size() + samplers.size(); }
 };
 
+// A field of a stage's state tuple, named as DXC names its index
+// (kDxilGSState*, kDxilDSState*, kDxilHSState*, kDxilMSState*,
+// kDxilASState*): a number (an enumeration's when `names` says which),
+// three for a thread group, or a value kept as its operand (the hull
+// shader's patch constant function, its float tessellation factor).
+struct StateField {
+  std::string_view name;  // "max_vertex_count"
+  std::vector<uint32_t> numbers;
+  std::optional<Enum> names;
+  uint64_t operand = 0;  // for a value: metadata id + 1
+};
+
+// The state tuple of a geometry (tag 1), domain (2), hull (3), mesh (9)
+// or amplification (10) shader.
+struct StageState {
+  uint32_t tag = 0;
+  std::vector<StateField> fields;
+};
+
 struct EntryPoint {
   std::string function;  // "@main", or empty (a library's placeholder)
   FileString name;
@@ -81,6 +101,7 @@ struct EntryPoint {
   std::optional<uint64_t> shader_flags;  // tag 0
   std::optional<uint32_t> shader_kind;   // tag 8 (library entries)
   std::optional<std::vector<uint32_t>> num_threads;  // tag 4
+  std::optional<StageState> state;  // the first state tag's
   // DXIL::TessellatorDomain from the HS state (tag 3) or DS state (tag 2).
   std::optional<uint32_t> tessellator_domain;
   std::vector<Tag> properties;           // every tag, as written

@@ -4,6 +4,9 @@
 // so the reader never follows a reference it has not asked for by
 // position, and cycles cannot loop it.
 #include "bitcode/dxil_view.h"
+
+#include <span>
+
 #include "core/strings.h"
 
 namespace sp::bitcode::dxil {
@@ -11,7 +14,50 @@ namespace {
 
 // Entry property tags this view names (DxilMetadataHelper:
 // kDxilShaderFlagsTag, kDxilNumThreadsTag, kDxilShaderKindTag).
-constexpr uint32_t kShaderFlagsTag = 0, kDSStateTag = 2, kHSStateTag = 3, kNumThreadsTag = 4, kShaderKindTag = 8;
+constexpr uint32_t kShaderFlagsTag = 0, kNumThreadsTag = 4, kShaderKindTag = 8;
+
+// The stages' state tuples, field by field in DXC's order
+// (DxilMetadataHelper's Emit/LoadDxil*State).
+enum class FieldKind : uint8_t { number, threads, value };
+struct FieldSpec {
+  constexpr FieldSpec(std::string_view n, FieldKind k = FieldKind::number, std::optional<Enum> e = std::nullopt)
+      : name(n), kind(k), names(e) {}
+  std::string_view name;
+  FieldKind kind;
+  std::optional<Enum> names;
+};
+constexpr FieldSpec kGSState[] = {{"input_primitive", FieldKind::number, Enum::input_primitive},
+                                  {"max_vertex_count"},
+                                  {"active_stream_mask"},
+                                  {"output_topology", FieldKind::number, Enum::primitive_topology},
+                                  {"instance_count"}};
+constexpr FieldSpec kDSState[] = {{"tessellator_domain", FieldKind::number, Enum::tessellator_domain},
+                                  {"input_control_points"}};
+constexpr FieldSpec kHSState[] = {{"patch_constant_function", FieldKind::value},
+                                  {"input_control_points"},
+                                  {"output_control_points"},
+                                  {"tessellator_domain", FieldKind::number, Enum::tessellator_domain},
+                                  {"partitioning", FieldKind::number, Enum::tessellator_partitioning},
+                                  {"output_primitive", FieldKind::number, Enum::tessellator_output_primitive},
+                                  {"max_tessellation_factor", FieldKind::value}};
+constexpr FieldSpec kMSState[] = {{"num_threads", FieldKind::threads},
+                                  {"max_vertex_count"},
+                                  {"max_primitive_count"},
+                                  {"output_topology", FieldKind::number, Enum::mesh_output_topology},
+                                  {"payload_size"}};
+constexpr FieldSpec kASState[] = {{"num_threads", FieldKind::threads}, {"payload_size"}};
+
+// The fields of state tag `tag`, or none for a tag that is not a state.
+std::span<const FieldSpec> state_fields(uint32_t tag) {
+  switch (tag) {
+    case 1: return kGSState;
+    case 2: return kDSState;
+    case 3: return kHSState;
+    case 9: return kMSState;
+    case 10: return kASState;
+    default: return {};
+  }
+}
 // Signature element extended properties (kDxilSignatureElement*Tag).
 constexpr uint32_t kOutputStreamTag = 0, kDynIndexMaskTag = 2, kUsageMaskTag = 3;
 // Resource extended properties (kDxilTypedBufferElementTypeTag,
@@ -321,21 +367,49 @@ class ViewReader {
         if (const auto flags = integer(t, i, path, "shader flags")) e.shader_flags = static_cast<uint64_t>(*flags);
       } else if (tag == kShaderKindTag) {
         e.shader_kind = u32(t, i, path, "shader kind");
-      } else if (tag == kDSStateTag || tag == kHSStateTag) {
-        // DS: !{domain, input control points}; HS: !{patch constant
-        // function, input and output control points, domain, ...}.
-        if (const Metadata* state = tuple(t, i, path + ".tessellation"))
-          e.tessellator_domain = u32(*state, tag == kDSStateTag ? 0 : 3, path + ".tessellation", "domain");
+      } else if (const std::span<const FieldSpec> spec = state_fields(tag); !spec.empty()) {
+        if (!e.state) e.state = stage_state(t, i, tag, spec, path + ".state");
+        if (e.state && e.state->tag == tag)
+          for (const StateField& f : e.state->fields)
+            if (f.names == Enum::tessellator_domain) e.tessellator_domain = f.numbers[0];
       } else if (tag == kNumThreadsTag) {
-        if (const Metadata* n = tuple(t, i, path + ".num_threads")) {
-          std::vector<uint32_t> xyz;
-          for (size_t k = 0; k < 3; ++k)
-            if (const auto v = u32(*n, k, path + ".num_threads", "thread count")) xyz.push_back(*v);
-          if (xyz.size() == 3) e.num_threads = std::move(xyz);
-        }
+        e.num_threads = threads(t, i, path + ".num_threads");
       }
       return true;
     });
+  }
+
+  // A thread group's x, y and z.
+  std::optional<std::vector<uint32_t>> threads(const Metadata& t, size_t i, const std::string& path) {
+    const Metadata* n = tuple(t, i, path);
+    if (n == nullptr || !arity(*n, 3, path, "a thread group")) return std::nullopt;
+    std::vector<uint32_t> xyz;
+    for (size_t k = 0; k < 3; ++k)
+      if (const auto v = u32(*n, k, path, "thread count")) xyz.push_back(*v);
+    return xyz.size() == 3 ? std::optional(std::move(xyz)) : std::nullopt;
+  }
+
+  std::optional<StageState> stage_state(const Metadata& t, size_t i, uint32_t tag, std::span<const FieldSpec> spec,
+                                        const std::string& path) {
+    const Metadata* s = tuple(t, i, path);
+    if (s == nullptr || !arity(*s, spec.size(), path, "the stage's state")) return std::nullopt;
+    StageState out{tag, {}};
+    for (size_t k = 0; k < spec.size(); ++k) {
+      StateField f{spec[k].name, {}, spec[k].names, 0};
+      if (spec[k].kind == FieldKind::number) {
+        const auto v = u32(*s, k, path, spec[k].name);
+        if (!v) return std::nullopt;
+        f.numbers = {*v};
+      } else if (spec[k].kind == FieldKind::threads) {
+        auto xyz = threads(*s, k, path + "." + std::string(spec[k].name));
+        if (!xyz) return std::nullopt;
+        f.numbers = std::move(*xyz);
+      } else {
+        f.operand = s->operands[k];
+      }
+      out.fields.push_back(std::move(f));
+    }
+    return out;
   }
 
   const Module& m_;

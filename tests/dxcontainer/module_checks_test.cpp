@@ -19,6 +19,7 @@
 #include "dxcontainer/container.h"
 #include "dxcontainer/digest.h"
 #include "dxcontainer/writer.h"
+#include "bitcode/dxil_names.h"
 #include "dxil/mappings.h"
 #include "formats/read.h"
 #include "formats/registry.h"
@@ -149,6 +150,66 @@ const Part* part(const Container& c, const char* fourcc) {
 }
 
 size_t data_offset(const Part& p) { return p.offset + kPartHeaderSize; }
+
+uint32_t u32_at(const std::array<uint8_t, 16>& b, size_t at) {
+  return uint32_t{b[at]} | uint32_t{b[at + 1]} << 8 | uint32_t{b[at + 2]} << 16 | uint32_t{b[at + 3]} << 24;
+}
+
+// Each stage's state tuple in the DXIL view, field by field, against
+// what DXC's PSV writer copied from it into PSV0's stage info (the union
+// of PSVRuntimeInfo0: HS {input control points, output control points,
+// domain, output primitive}, DS {input control points, ..., domain at 8},
+// GS {input primitive, output topology, stream mask}, MS {..., payload at
+// 8, max vertices and primitives as u16 at 12}, AS {payload}).
+TEST(DxilModuleChecks, TheStageStateAgreesWithPsv0sStageInfo) {
+  std::map<std::string, size_t> seen;
+  for (const fs::path& path : dxil_files()) {
+    const auto bytes = test::read_file(path);
+    const formats::FileRead r = formats::read(*formats::find("dxcontainer"), bytes);
+    ASSERT_TRUE(r.ok()) << path;
+    const json tree = formats::describe(r);
+    json state, psv;
+    for (const json& p : tree["parts"]) {
+      if (p["name"] == "DXIL") state = p["bitcode"]["modules"][0]["dxil"]["entry_points"][0]["properties"].value("state", json());
+    }
+    const ParseResult c = parse_container(bytes);
+    const Part* p = part(*c.container, "PSV0");
+    const auto* info = p != nullptr ? content_if<Psv>(*p) : nullptr;
+    if (state.is_null() || info == nullptr) continue;
+    const std::array<uint8_t, 16>& b = info->info.stage_info;
+    const std::string tag = state["tag"];
+    const json& s = state;
+    const std::map<std::string, std::vector<std::pair<std::string, uint32_t>>> expected = {
+        {"HSState",
+         {{"input_control_points", u32_at(b, 0)}, {"output_control_points", u32_at(b, 4)}}},
+        {"DSState", {{"input_control_points", u32_at(b, 0)}}},
+        {"GSState", {{"active_stream_mask", u32_at(b, 8)}}},
+        {"MSState",
+         {{"payload_size", u32_at(b, 8)},
+          {"max_vertex_count", uint32_t{b[12]} | uint32_t{b[13]} << 8},
+          {"max_primitive_count", uint32_t{b[14]} | uint32_t{b[15]} << 8}}},
+        {"ASState", {{"payload_size", u32_at(b, 0)}}},
+    };
+    ASSERT_TRUE(expected.contains(tag)) << path << ": " << tag;
+    for (const auto& [field, value] : expected.at(tag)) EXPECT_EQ(s[field], value) << path << ": " << field;
+    // The enumerations, by the names DXC gives their numbers.
+    if (tag == "HSState") {
+      EXPECT_EQ(s["tessellator_domain"], bitcode::dxil::enum_text(bitcode::dxil::Enum::tessellator_domain, u32_at(b, 8))) << path;
+      EXPECT_EQ(s["output_primitive"],
+                bitcode::dxil::enum_text(bitcode::dxil::Enum::tessellator_output_primitive, u32_at(b, 12))) << path;
+    } else if (tag == "DSState") {
+      EXPECT_EQ(s["tessellator_domain"], bitcode::dxil::enum_text(bitcode::dxil::Enum::tessellator_domain, u32_at(b, 8))) << path;
+    } else if (tag == "GSState") {
+      EXPECT_EQ(s["input_primitive"], bitcode::dxil::enum_text(bitcode::dxil::Enum::input_primitive, u32_at(b, 0))) << path;
+      EXPECT_EQ(s["output_topology"], bitcode::dxil::enum_text(bitcode::dxil::Enum::primitive_topology, u32_at(b, 4))) << path;
+      EXPECT_EQ(s["max_vertex_count"], info->info.geom_data) << path;
+    }
+    ++seen[tag];
+  }
+  if (seen.empty()) GTEST_SKIP() << "no ../shared/external/vkd3d-proton";
+  for (const char* tag : {"HSState", "DSState", "GSState", "MSState", "ASState"}) EXPECT_GT(seen[tag], 0u) << tag;
+  for (const auto& [tag, n] : seen) std::printf("%s: %zu\n", tag.c_str(), n);
+}
 
 std::vector<Mutation> mutations() {
   return {
