@@ -103,7 +103,7 @@ class ViewReader {
   // Every tuple the view reads is charged once per visit (shared lists are
   // visited once per user).
   bool visit(const Metadata& t, const std::string& path) {
-    return ctx_.charge_at_bit(1 + t.operands.size(), t.record_bit, [&] { return FieldPath::root(root_ + "." + path); });
+    return ctx_.charge_at_bit(1 + t.operands.size(), t.record_bit, [&] { return root_ + "." + path; });
   }
 
   const Metadata* tuple_node(uint64_t id, const std::string& path) {

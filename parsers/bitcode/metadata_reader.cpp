@@ -130,7 +130,7 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
     entry.record_bit = rec.start_bit;
     into.push_back(std::move(entry));
     // Each entry costs more than its operands: charged like one.
-    return ctx_.charge_at_bit(1, rec.start_bit, [&] { return FieldPath::root(r.record_path()); });
+    return ctx_.charge_at_bit(1, rec.start_bit, [&] { return r.record_path(); });
   };
   switch (rec.code) {
     case kMdStringOld:
@@ -146,7 +146,7 @@ bool MetadataReader::metadata_record(const Reader& r, Module& m, std::vector<Met
         return bad(Code::invalid_metadata_strings,
                    strprintf("%llu strings need more lengths than the blob's first %llu bytes hold",
                              static_cast<unsigned long long>(count), static_cast<unsigned long long>(lengths)));
-      if (!ctx_.charge_at_bit(count, rec.start_bit, [&] { return FieldPath::root(r.record_path()); })) return false;
+      if (!ctx_.charge_at_bit(count, rec.start_bit, [&] { return r.record_path(); })) return false;
       const std::string_view problem = for_each_metadata_string(rec.ops, rec.blob, [&](Bytes s) {
         into.push_back(string_entry(kMdStrings, std::string(s.begin(), s.end()), rec.start_bit));
       });

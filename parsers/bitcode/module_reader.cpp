@@ -422,7 +422,7 @@ class ModuleReader {
       if (rec.code == kCstInteger) integer = m.integers.back().value;
       if (rec.code == kCstNull && o.settype < m.types.size() && m.types[o.settype].kind == TypeKind::integer) integer = 0;
       m.values.push_back(ModuleValue{ModuleValue::Kind::constant, rec.code, o.settype, 0, integer});
-      return ctx_.charge_at_bit(1, rec.start_bit, [&] { return FieldPath::root(r.path()); });
+      return ctx_.charge_at_bit(1, rec.start_bit, [&] { return r.path(); });
     }
     return true;
   }

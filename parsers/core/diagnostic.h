@@ -85,14 +85,19 @@ class Context {
     budget_ -= records;
     return true;
   }
-  // The same, the path made only for the report: a walk that charges each
-  // record as it keeps it would otherwise build a string per record.
+  // The same, the path's text made only for the report: a walk that
+  // charges each record as it keeps it would otherwise build a string per
+  // record. The text is held here while the report is made, since a
+  // FieldPath only views its name.
   template <typename MakePath>
-    requires std::is_invocable_r_v<FieldPath, MakePath>
+    requires std::is_invocable_r_v<std::string, MakePath>
   bool charge_at_bit(uint64_t records, uint64_t bit, MakePath&& make_path) {
-    if (records > budget_) return over_budget(records, bit, make_path(), OffsetUnit::bit);
-    budget_ -= records;
-    return true;
+    if (records <= budget_) {
+      budget_ -= records;
+      return true;
+    }
+    const std::string path = make_path();
+    return over_budget(records, bit, FieldPath::root(path), OffsetUnit::bit);
   }
 
   [[nodiscard]] const Limits& limits() const { return limits_; }
