@@ -1,6 +1,6 @@
 // Other implementations, run as commands: the built-in adapters (each
 // format's peers in the registry), and user adapters described by a small
-// JSON file (README "Plugging in your own loader"):
+// JSON file (docs/conformance.md, "Plugging in your own loader"):
 //
 //   {
 //     "name": "my-loader",                     required; the name in --impl and the reports

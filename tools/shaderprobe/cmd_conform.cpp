@@ -174,7 +174,7 @@ void add_conform(CLI::App& app, Runner& run) {
                       ", or the name of an --adapter")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see README); may repeat")
+  cmd->add_option("--adapter", o->adapter_files, "A user adapter file (JSON, see docs/conformance.md); may repeat")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--sweep", o->sweeps, "shaderprobe sweeps, comma-separated: truncate (every proper prefix up to "
