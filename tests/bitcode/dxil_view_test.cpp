@@ -94,6 +94,102 @@ TEST(DxilView, AnOperandOfTheWrongKindIsAWarningAndLeavesItsPartOut) {
   }
 }
 
+// Nodes added after dxil_module()'s: the first is !13 (names take no
+// number), so an operand naming it is 14.
+ModuleSpec with_nodes(ModuleSpec s, const build::Records& nodes) {
+  s.metadata.insert(s.metadata.end(), nodes.begin(), nodes.end());
+  return s;
+}
+
+// dx.valver: !{i32 major, i32 minor}; anything else leaves it out.
+TEST(DxilView, AVersionIsTwoIntegers) {
+  auto valver = [](std::vector<uint64_t> ops) {
+    return with_nodes(dxil_module(), {record(kMdNode, ops), text_record(kMdName, "dx.valver"), record(kMdNamedNode, {13})});
+  };
+  Viewed v = view_of(valver({4, 5}));  // !{i32 1, i32 4}
+  ASSERT_TRUE(v.view);
+  EXPECT_EQ(v.view->validator_version, std::make_pair(1u, 4u));
+  EXPECT_TRUE(v.warnings.empty());
+  for (const auto& [ops, message] : {std::pair{std::vector<uint64_t>{4, 1}, "operand 1 (minor) is not an integer"},
+                                     std::pair{std::vector<uint64_t>{1, 5}, "operand 0 (major) is not an integer"},
+                                     std::pair{std::vector<uint64_t>{4, 5, 5}, "a version has 3 operands"}}) {
+    v = view_of(valver(ops));
+    ASSERT_TRUE(v.view);
+    EXPECT_FALSE(v.view->validator_version) << message;
+    ASSERT_EQ(v.warnings.size(), 1u) << message;
+    EXPECT_NE(v.warnings[0].message.find(message), std::string::npos) << v.warnings[0].to_string();
+    EXPECT_EQ(v.warnings[0].path, "modules[0].dxil.validator_version");
+  }
+}
+
+// Every integer field of a signature element is needed: one a string
+// leaves the element out.
+TEST(DxilView, AnElementWithAnyFieldOfTheWrongKindIsLeftOut) {
+  for (size_t field : {0u, 1u, 2u, 3u, 5u, 6u, 7u, 8u, 9u}) {
+    std::vector<uint64_t> element = {2, 8, 5, 2, 9, 4, 4, 4, 2, 2, 0};
+    element[field] = field == 1 ? 2 : 1;  // a string where an integer is, an integer for the name
+    ModuleSpec s = dxil_module();
+    s.metadata[9] = record(kMdNode, element);
+    const Viewed v = view_of(s);
+    ASSERT_TRUE(v.view) << field;
+    EXPECT_TRUE(v.view->entry_points.at(0).signatures.input.empty()) << field;
+    EXPECT_EQ(v.warnings.size(), 1u) << field;
+  }
+}
+
+// The entry's function is the global its VALUE names.
+TEST(DxilView, TheEntrysFunctionIsTheGlobalItsValueNames) {
+  ModuleSpec s = with_nodes(dxil_module(), {record(kMdValue, {2, 1})});  // !13 = the function main (value 1)
+  s.metadata[12] = record(kMdNode, {14, 7, 12, 0, 0});
+  const Viewed v = view_of(s);
+  ASSERT_TRUE(v.view);
+  EXPECT_EQ(v.view->entry_points.at(0).function, "@main");
+}
+
+// A UAV's three flags (globally coherent, counter, rasterizer ordered),
+// each read where DXIL puts it.
+TEST(DxilView, AUavsFlagsAreReadEachInItsPlace) {
+  for (size_t flag = 0; flag < 3; ++flag) {
+    std::vector<uint64_t> uav = {2, 0, 8, 2, 2, 4, 5, 2, 2, 2, 0};  // u0 in space 0, one, kind 4, flags 0
+    uav[7 + flag] = 4;                                           // i32 1
+    ModuleSpec s = with_nodes(dxil_module(), {record(kMdNode, uav), record(kMdNode, {14}), record(kMdNode, {0, 15, 0, 0})});
+    s.metadata[12] = record(kMdNode, {0, 7, 12, 16, 0});
+    const Viewed v = view_of(s);
+    ASSERT_TRUE(v.view) << flag;
+    ASSERT_TRUE(v.view->entry_points.at(0).resources) << flag;
+    const auto& uavs = v.view->entry_points[0].resources->uavs;
+    ASSERT_EQ(uavs.size(), 1u) << flag << ": " << (v.warnings.empty() ? "" : v.warnings[0].to_string());
+    EXPECT_EQ(uavs[0].globally_coherent, flag == 0);
+    EXPECT_EQ(uavs[0].has_counter, flag == 1);
+    EXPECT_EQ(uavs[0].rasterizer_ordered, flag == 2);
+  }
+}
+
+// A mesh shader's state: a thread group of three counts, else no state.
+TEST(DxilView, AStageStateNeedsEachFieldAsDxilWritesIt) {
+  auto ms = [](std::vector<uint64_t> threads) {
+    // !13 threads, !14 = MSState !{!13, i32 6, i32 1, i32 4, i32 0},
+    // !15 = i32 9, !16 = properties !{i32 9, !14} (the view reads a
+    // state whatever the stage)
+    ModuleSpec s = with_nodes(dxil_module(), {record(kMdNode, threads), record(kMdNode, {14, 3, 4, 5, 2}),
+                                               record(kMdValue, {0, 6}), record(kMdNode, {16, 15})});
+    s.constants.push_back({4, 18});  // module value 6 = i32 9
+    s.metadata[12] = record(kMdNode, {0, 7, 12, 0, 17});
+    return s;
+  };
+  Viewed v = view_of(ms({4, 4, 4}));
+  ASSERT_TRUE(v.view);
+  const auto& state = v.view->entry_points.at(0).state;
+  ASSERT_TRUE(state) << (v.warnings.empty() ? "" : v.warnings[0].to_string());
+  EXPECT_EQ(state->tag, 9u);
+  EXPECT_EQ(state->fields.at(0).numbers, (std::vector<uint32_t>{1, 1, 1}));
+  EXPECT_EQ(state->fields.at(1).numbers, std::vector<uint32_t>{6});
+  v = view_of(ms({4, 4}));
+  ASSERT_TRUE(v.view);
+  EXPECT_FALSE(v.view->entry_points.at(0).state);
+  EXPECT_EQ(v.warnings.size(), 1u);
+}
+
 // 300 entries naming one signature list of 100 elements: 30,000 elements
 // from a file of about a kilobyte. Every visit is charged, so the view
 // ends in decode_budget_exceeded instead of growing.

@@ -36,6 +36,7 @@ TEST(BitcodeMetadata, NodesNamedMetadataKindsAndAttachments) {
   EXPECT_EQ(md.find_named("dx.entryPoints")->nodes, std::vector<uint64_t>{2});
   ASSERT_EQ(md.kinds.size(), 2u);
   EXPECT_EQ(md.find_kind(1)->name, "tbaa");
+  EXPECT_EQ(md.find_kind(2), nullptr);
   ASSERT_EQ(md.attachments.size(), 2u);
   EXPECT_EQ(md.attachments[0].to, MetadataAttachment::To::instruction);
   EXPECT_EQ(md.attachments[0].instruction, 1u);
@@ -64,6 +65,45 @@ TEST(BitcodeMetadata, UnknownRecordsAreIgnoredAsLlvmIgnoresThem) {
   const Module m = read(s);
   EXPECT_EQ(m.metadata.ignored_records, 1u);
   EXPECT_EQ(m.metadata.nodes.size(), 1u);
+}
+
+// A kind block and an attachment block hold their own records only: a
+// node there is neither a node nor an attachment, as LLVM skips it.
+TEST(BitcodeMetadata, OtherRecordsInKindAndAttachmentBlocksAreSkipped) {
+  ModuleSpec s = build::with_metadata();
+  s.metadata_kinds.push_back(record(kMdNode, {1}));
+  s.attachments.push_back(record(kMdNode, {1}));
+  const Module m = read(s);
+  EXPECT_EQ(m.metadata.nodes.size(), 4u);
+  EXPECT_EQ(m.metadata.kinds.size(), 2u);
+  EXPECT_EQ(m.metadata.attachments.size(), 2u);
+}
+
+// A VALUE names a type of the module's table and one of its values: the
+// last of each is in range, one past it is not.
+TEST(BitcodeMetadata, ValuesNameTheLastTypeAndValueButNoneBeyond) {
+  ModuleSpec s;  // types i32, ptr, i32 (ptr); values: 2 globals, 2 constants
+  s.metadata = {record(kMdValue, {0, 3}), record(kMdValue, {1, 0})};
+  EXPECT_EQ(read(s).metadata.nodes.size(), 2u);
+  for (const auto& [value, code] : {std::pair{std::vector<uint64_t>{3, 2}, Code::invalid_reference},
+                                    std::pair{std::vector<uint64_t>{0, 4}, Code::invalid_reference}}) {
+    s.metadata = {record(kMdValue, value)};
+    const ParseResult r = parse_bitcode(module_file(s));
+    ASSERT_FALSE(r.ok()) << value[0] << " " << value[1];
+    EXPECT_EQ(r.error->code, code) << r.error->to_string();
+  }
+}
+
+// An attachment names a kind the kind block defined: the last one is
+// found, an id no KIND gave is not.
+TEST(BitcodeMetadata, AttachmentsNameDefinedKindsOnly) {
+  ModuleSpec s = build::with_metadata();
+  s.attachments = {record(kMdAttachment, {1, 1, 4})};  // tbaa, the last kind
+  EXPECT_EQ(read(s).metadata.attachments.size(), 1u);
+  s.attachments = {record(kMdAttachment, {1, 2, 4})};  // kind 2: none
+  const ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->code, Code::invalid_reference) << r.error->to_string();
 }
 
 // The suite's metadata cases (conformance/bitcode/metadata_cases.h): the

@@ -68,6 +68,34 @@ TEST(BitcodeModule, TypeIndexOutOfRange) {
   EXPECT_EQ(error_of(module_file(t)).code, Code::invalid_record);
 }
 
+// A version-2 global value's strtab offset and size, then its fields:
+// two operands pass the first check and fail the second.
+TEST(BitcodeModule, AGlobalNeedsItsStrtabRangeThenItsFields) {
+  Spec s;
+  s.global = {0, 6};
+  EXPECT_NE(error_of(module_file(s)).message.find("0 operands; LLVM needs at least 6"), std::string::npos);
+  s.global = {0};
+  EXPECT_NE(error_of(module_file(s)).message.find("without its strtab offset and size"), std::string::npos);
+}
+
+// POINTER's address space must fit 32 bits; a name that begins with a
+// digit is quoted, as llvm-dis quotes it.
+TEST(BitcodeModule, PointerAddressSpacesAndQuotedNames) {
+  Spec s;
+  s.types.push_back({8, 0, 5});
+  ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(type_name(r.file->modules[0], 3), "i32 addrspace(5)*");  // a typed pointer to type 0
+  s.types.back() = {8, 0, uint64_t{1} << 32};
+  EXPECT_NE(error_of(module_file(s)).message.find("address space does not fit 32 bits"), std::string::npos);
+  Spec named;
+  named.types = {{7, 32}, {25, 0}, {21, 0, 0, 1}, {19, '0', 'x'}, {20, 0, 0}, {19, 'x', '0'}, {20, 0, 0}};
+  r = parse_bitcode(module_file(named));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(type_name(r.file->modules[0], 3), "%\"0x\"");
+  EXPECT_EQ(type_name(r.file->modules[0], 4), "%x0");
+}
+
 TEST(BitcodeModule, FunctionTypeMustBeAFunction) {
   Spec s;
   s.function[2] = 0;
