@@ -149,6 +149,30 @@ TEST(Hostile, PsvRuntimeInfoSmallerThanV0) {
   EXPECT_EQ(expect_error(container_of({{"PSV0", u32s({20, 0, 0, 0, 0, 0})}})).code, Code::unsupported_version);
 }
 
+// A runtime info between two versions' sizes is the older version's,
+// the rest skipped: 35 bytes are v0's 24 and 11 more, not v1.
+TEST(Hostile, PsvRuntimeInfoBetweenVersionsIsTheOlderOne) {
+  std::vector<uint8_t> psv = {35, 0, 0, 0};
+  psv.resize(4 + 35 + 4, 0);  // the runtime info, then no resources
+  const ParseResult r = parse_container(container_of({{"PSV0", psv}}));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  const auto* got = content_if<Psv>(r.container->parts.at(0));
+  ASSERT_NE(got, nullptr);
+  EXPECT_EQ(got->version, 0u);
+}
+
+// A part whose header begins on the offset table's last byte overlaps it.
+TEST(Hostile, APartStartingOnTheOffsetTablesLastByte) {
+  auto file = container_of({{"PRIV", {}}});
+  put_u32(file, 32, 35);  // byte 35 is the offset's high byte, 0: the fourcc's first
+  for (size_t i = 36; i < 43; ++i) file[i] = i < 39 ? 'A' : 0;  // "\0AAA", size 0
+  const ParseResult r = parse_container(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  bool overlaps = false;
+  for (const Diagnostic& w : r.warnings) overlaps |= w.code == Code::part_overlaps_header;
+  EXPECT_TRUE(overlaps);
+}
+
 TEST(Hostile, SignatureNameNotTerminatedInsidePart) {
   ByteWriter w;
   w.put_u32_le(1);

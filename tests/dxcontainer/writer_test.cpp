@@ -538,6 +538,14 @@ TEST(Writer, PsvV0) {
   psv.resources.clear();
   const std::vector<uint8_t> bare = encode_part(make_part(make_fourcc('P', 'S', 'V', '0'), psv));
   EXPECT_EQ(bare.size(), 4u + 24 + 4);
+
+  // A runtime info one byte short of v0's 24 is no version at all.
+  const size_t size_at = back.parts[1].offset + kPartHeaderSize;
+  file[size_at] = 23;
+  const ParseResult short_info = parse_container(file);
+  ASSERT_FALSE(short_info.ok());
+  EXPECT_EQ(short_info.error->code, Code::unsupported_version) << short_info.error->to_string();
+  EXPECT_EQ(short_info.error->offset, size_at);
 }
 
 TEST(Writer, PsvV3ElementsStringsIndicesAndTables) {
@@ -986,6 +994,20 @@ TEST(Writer, PrereleaseRuntimeDataKeepsItsBytes) {
   EXPECT_EQ(semantic_diff(single(p), back), "");
   EXPECT_TRUE(std::equal(back.parts[0].data.begin(), back.parts[0].data.end(), p.data.begin(), p.data.end()));
   EXPECT_TRUE(has_code(warnings, Code::legacy_layout)) << warning_text(warnings);
+}
+
+// An RDAT table of records of 0 bytes: a count with nothing to count.
+TEST(Writer, RuntimeDataTableOfEmptyRecordsIsRejected) {
+  Store s;
+  RuntimeData rd;
+  RdatSection table;
+  table.type = 3;
+  table.data = s.bytes({1, 0, 0, 0, 0, 0, 0, 0});  // RecordCount 1, RecordStride 0
+  rd.sections = {table};
+  const std::vector<uint8_t> file = write_container(single(make_part(make_fourcc('R', 'D', 'A', 'T'), rd)));
+  const ParseResult r = parse_container(file);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->code, Code::invalid_stride) << r.error->to_string();
 }
 
 TEST(Writer, RuntimeData) {
