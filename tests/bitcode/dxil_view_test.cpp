@@ -137,9 +137,11 @@ TEST(DxilView, AnElementWithAnyFieldOfTheWrongKindIsLeftOut) {
   }
 }
 
-// The entry's function is the global its VALUE names.
+// The entry's function is the global its VALUE names (its second
+// operand; the first, a type index, may be past the last value).
 TEST(DxilView, TheEntrysFunctionIsTheGlobalItsValueNames) {
-  ModuleSpec s = with_nodes(dxil_module(), {record(kMdValue, {2, 1})});  // !13 = the function main (value 1)
+  ModuleSpec s = with_nodes(dxil_module(), {record(kMdValue, {7, 1})});  // !13 = the function main (value 1), type 7
+  for (uint64_t bits : {8u, 16u, 64u, 1u, 128u}) s.types.push_back({7, bits});  // types 3 to 7; values 0 to 5
   s.metadata[12] = record(kMdNode, {14, 7, 12, 0, 0});
   const Viewed v = view_of(s);
   ASSERT_TRUE(v.view);

@@ -85,12 +85,13 @@ TEST(BitcodeMetadata, ValuesNameTheLastTypeAndValueButNoneBeyond) {
   ModuleSpec s;  // types i32, ptr, i32 (ptr); values: 2 globals, 2 constants
   s.metadata = {record(kMdValue, {0, 3}), record(kMdValue, {1, 0})};
   EXPECT_EQ(read(s).metadata.nodes.size(), 2u);
-  for (const auto& [value, code] : {std::pair{std::vector<uint64_t>{3, 2}, Code::invalid_reference},
-                                    std::pair{std::vector<uint64_t>{0, 4}, Code::invalid_reference}}) {
+  for (const auto& [value, message] : {std::pair{std::vector<uint64_t>{3, 2}, "VALUE's type 3 of 3"},
+                                       std::pair{std::vector<uint64_t>{0, 4}, "value 4 of the module's 4"}}) {
     s.metadata = {record(kMdValue, value)};
     const ParseResult r = parse_bitcode(module_file(s));
     ASSERT_FALSE(r.ok()) << value[0] << " " << value[1];
-    EXPECT_EQ(r.error->code, code) << r.error->to_string();
+    EXPECT_EQ(r.error->code, Code::invalid_reference) << r.error->to_string();
+    EXPECT_NE(r.error->message.find(message), std::string::npos) << r.error->to_string();
   }
 }
 
