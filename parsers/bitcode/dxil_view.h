@@ -102,9 +102,15 @@ struct EntryPoint {
   std::optional<uint32_t> shader_kind;   // tag 8 (library entries)
   std::optional<std::vector<uint32_t>> num_threads;  // tag 4
   std::optional<StageState> state;  // the first state tag's
-  // DXIL::TessellatorDomain from the HS state (tag 3) or DS state (tag 2).
-  std::optional<uint32_t> tessellator_domain;
   std::vector<Tag> properties;           // every tag, as written
+
+  // DXIL::TessellatorDomain from the HS or DS state, or nothing.
+  [[nodiscard]] std::optional<uint32_t> tessellator_domain() const {
+    if (state)
+      for (const StateField& f : state->fields)
+        if (f.names == Enum::tessellator_domain) return f.numbers[0];
+    return std::nullopt;
+  }
 };
 
 struct View {

@@ -369,9 +369,6 @@ class ViewReader {
         e.shader_kind = u32(t, i, path, "shader kind");
       } else if (const std::span<const FieldSpec> spec = state_fields(tag); !spec.empty()) {
         if (!e.state) e.state = stage_state(t, i, tag, spec, path + ".state");
-        if (e.state && e.state->tag == tag)
-          for (const StateField& f : e.state->fields)
-            if (f.names == Enum::tessellator_domain) e.tessellator_domain = f.numbers[0];
       } else if (tag == kNumThreadsTag) {
         e.num_threads = threads(t, i, path + ".num_threads");
       }

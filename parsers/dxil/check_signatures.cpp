@@ -47,7 +47,7 @@ std::vector<Record> expected_records(const Checked& k, const std::vector<Signatu
       r.semantic_index = indices[row];
       r.stream = e.output_stream.value_or(0);
       r.reg = allocated ? e.start_row + static_cast<uint32_t>(row) * step : UINT32_MAX;
-      r.system_value = system_value(e.semantic_kind, static_cast<uint32_t>(row), k.entry.tessellator_domain.value_or(0));
+      r.system_value = system_value(e.semantic_kind, static_cast<uint32_t>(row), k.entry.tessellator_domain().value_or(0));
       r.component_type = signature_component_type(e.component_type, v1_5);
       r.min_precision = min_precision_used ? min_precision(e.component_type) : 0;
       r.mask = mask;
