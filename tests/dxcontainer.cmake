@@ -17,7 +17,7 @@ target_sources(sp_tests PRIVATE
 # program of its own.
 add_executable(sp_parser_alloc_tests dxcontainer/parser_alloc_test.cpp)
 target_link_libraries(sp_parser_alloc_tests PRIVATE sp_test_support GTest::gtest_main sp_warnings)
-gtest_discover_tests(sp_parser_alloc_tests DISCOVERY_MODE PRE_TEST)
+gtest_discover_tests(sp_parser_alloc_tests DISCOVERY_MODE PRE_TEST PROPERTIES TIMEOUT ${SP_GTEST_TIMEOUT})
 
 # Containers built from the YAML in data/dxcontainer/yaml by LLVM's
 # yaml2obj-22: inputs for the obj2yaml comparison and the truncation and

@@ -125,6 +125,7 @@ struct ParseResult {
   std::optional<File> file;  // set exactly when there is no error
   std::optional<Diagnostic> error;
   std::vector<Diagnostic> warnings;
+  uint64_t steps = 0;  // the parse's Context::steps: the work it did
   [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
 

@@ -498,6 +498,7 @@ ParseResult parse_bitcode(Bytes input, const Limits& limits, uint64_t base_byte,
   if (reader.run(input, base_byte) && !ctx.failed()) r.file = std::move(file);
   r.error = ctx.take_error();
   r.warnings = ctx.take_warnings();
+  r.steps = ctx.steps();
   return r;
 }
 

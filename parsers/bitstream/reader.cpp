@@ -39,6 +39,7 @@ bool Reader::start(uint32_t& magic) {
 
 Reader::Entry Reader::next() {
   if (failed_ || ctx_.failed()) return Entry::error;
+  ctx_.count_steps(1);
   if (just_ended_) just_ended_ = false;
   Frame& f = frames_.back();
   const uint64_t start = cursor_.bit_offset();
@@ -75,6 +76,7 @@ Reader::Entry Reader::next() {
   ops_.clear();
   const bool ok = id == kUnabbrevRecord ? read_unabbreviated() : read_abbreviated(static_cast<uint32_t>(id));
   if (!ok) return Entry::error;
+  ctx_.count_steps(ops_.size());
   record_.ops = std::span<const uint64_t>(ops_.data(), ops_.size());
   record_.end_bit = cursor_.bit_offset();
   if (frames_.back().state.id == kBlockInfoBlockId && !blockinfo_record()) return Entry::error;

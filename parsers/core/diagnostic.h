@@ -100,6 +100,13 @@ class Context {
     return over_budget(records, bit, FieldPath::root(path), OffsetUnit::bit);
   }
 
+  // Work a parser counts where its cost grows with the input (entries
+  // read, operands decoded, instructions checked): tests compare it between
+  // inputs of two sizes to show the work stays linear, which wall time on a
+  // shared machine cannot.
+  void count_steps(uint64_t steps) { steps_ += steps; }
+  [[nodiscard]] uint64_t steps() const { return steps_; }
+
   [[nodiscard]] const Limits& limits() const { return limits_; }
   // What charge() still allows, for callers that report overruns themselves,
   // and how their message names the budget's limit.
@@ -117,6 +124,7 @@ class Context {
 
   const Limits& limits_;
   uint64_t budget_;
+  uint64_t steps_ = 0;
   std::optional<Diagnostic> error_;
   std::vector<Diagnostic> warnings_;
   bool warnings_truncated_ = false;

@@ -110,6 +110,7 @@ class ProgramChecker {
     for (size_t i = 0; i < p_.instructions.size(); ++i) {
       cur.index = i;
       const Instruction& in = p_.instructions[i];
+      s_.ctx.count_steps(1);
       const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
       if (info == nullptr) continue;  // the reader rejects these
       if (info->kind == OpKind::x) {
@@ -142,6 +143,7 @@ class ProgramChecker {
   void collect_declarations() {
     temps_.assign(1, 0);
     for (const Instruction& in : p_.instructions) {
+      s_.ctx.count_steps(1);
       const OpcodeInfo* info = opcode_info(in.token & 0x7FF);
       if (info == nullptr || info->kind != OpKind::x) continue;
       const Opcode op = in.opcode();
@@ -293,6 +295,7 @@ class ProgramChecker {
   // The blocks still open where a body ends (at instruction `end`).
   void close_blocks(size_t end, const char* where) {
     for (const Block& b : blocks_) {
+      s_.ctx.count_steps(1);
       const FieldPath at = s_.at.item("instructions", b.index);
       warn(Code::unbalanced_control_flow, p_.instructions[b.index], at,
            strprintf("this %s is still open at %s (instruction %zu)",

@@ -12,6 +12,7 @@ WalkResult walk(const std::vector<uint8_t>& file, const Limits& limits) {
   r.stats = bitstream::walk_file(file, ctx);
   r.error = ctx.take_error();
   r.warnings = ctx.take_warnings();
+  r.steps = ctx.steps();
   EXPECT_EQ(r.stats.has_value(), !r.error.has_value());
   return r;
 }

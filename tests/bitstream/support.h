@@ -17,6 +17,7 @@ struct WalkResult {
   std::optional<bitstream::WalkStats> stats;
   std::optional<Diagnostic> error;
   std::vector<Diagnostic> warnings;
+  uint64_t steps = 0;  // the reader's Context::steps
 };
 
 WalkResult walk(const std::vector<uint8_t>& file, const Limits& limits = {});
