@@ -19,8 +19,8 @@ namespace {
 
 // The marker a peer's output for dump `output` is cut at, or "".
 std::string_view output_ends_at(const std::string& output) {
-  const formats::Format* owner = formats::dump_owner(output);
-  return owner != nullptr ? formats::own_dump(*owner, output)->peer_output_ends_at : std::string_view();
+  const formats::Format* owner = formats::format_offering_dump(output);
+  return owner != nullptr ? formats::offered_dump(*owner, output)->peer_output_ends_at : std::string_view();
 }
 
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }

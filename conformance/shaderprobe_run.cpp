@@ -27,7 +27,7 @@ void observe_diagnostics(nlohmann::ordered_json& j, const std::optional<Diagnost
 std::optional<std::string> dump_text(const formats::Format& format, Bytes input, const formats::FileRead* r,
                                      const std::string& name) {
   if (name == "json") return r != nullptr && r->ok() ? std::optional(formats::describe(*r).dump(2) + "\n") : std::nullopt;
-  const formats::Dump* dump = formats::own_dump(format, name);
+  const formats::Dump* dump = formats::offered_dump(format, name);
   if (dump == nullptr) return std::nullopt;
   TextBuffer text;
   std::optional<Diagnostic> error;

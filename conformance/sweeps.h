@@ -59,7 +59,7 @@ struct TruncatePlan {
 // The misalign sweep reads the input aligned (offset 0: the reference)
 // and, up to this size, copies at offsets 1..15; a larger one at one offset
 // per alignment a copy can break (1, 2, 4, 8): each read is a whole read
-// with every dump, too dear to take fifteen of a large file. The aligned
+// with every dump, too costly to take fifteen of a large file. The aligned
 // read is an item like the copies, so all may run at once.
 inline constexpr uint64_t kMisalignAllBelow = 1024 * 1024;
 

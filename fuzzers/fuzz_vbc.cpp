@@ -18,7 +18,7 @@
 // That path costs up to about 7 ms under ASan, against about 0.3 ms for
 // the rest: the validator takes about 140 us per module natively
 // (docs/formats/vbc.md), and SPIRV-Tools and the JSON tree allocate
-// thousands of blocks, each several times dearer under ASan. Taken by every
+// thousands of blocks, each several times costlier under ASan. Taken by every
 // input it would hold the target to about 150 executions a second, and
 // most inputs would gain nothing from it: their SPIR-V is a seed's (valid)
 // or does not walk. One in 64 keeps the target above 2,000 a second on
@@ -99,7 +99,7 @@ void check_validated(sp::Bytes input, const sp::vbc::ParseResult& plain) {
   sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
   // A dump of a file the read rejects ends in the read's error by
   // construction (it reads the file first); of one it accepts, in text.
-  for (const sp::formats::DumpText& d : sp::formats::own_dumps(format, input))
+  for (const sp::formats::DumpText& d : sp::formats::write_every_dump(format, input))
     sp::fuzz::check(d.ok && !d.text.empty(), "a dump of an accepted file failed",
                     std::string(d.name) + ": " + text_of(d.error));
 }

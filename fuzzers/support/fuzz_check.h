@@ -25,7 +25,7 @@ inline void check(bool ok, std::string_view what, std::string_view details = {})
 // assumes alignment or reads outside its span sees different bytes there.
 Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage);
 
-// Which of a fuzzing target's dearest checks an input gets: one_in(n) for
+// Which of a fuzzing target's costliest checks an input gets: one_in(n) for
 // one input in n. Picked by a hash of the bytes (FNV-1a), not at random, so
 // a crash reproduces and a corpus merge keeps the inputs that took that
 // path for what they covered there. The hash is taken once, however many

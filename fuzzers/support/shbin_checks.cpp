@@ -14,7 +14,7 @@ namespace {
 
 using shbin::Shbin;
 
-// The dear checks run on a share of the inputs, picked by Sample (a hash
+// The costly checks run on a share of the inputs, picked by Sample (a hash
 // of the bytes). On one in kLayoutEvery, the model is laid out again
 // in both layouts and read back. On one in kListEvery, it is listed (the
 // pica listing of `dump --format=pica`, from the model): every code word

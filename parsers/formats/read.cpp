@@ -81,20 +81,20 @@ nlohmann::ordered_json describe(const FileRead& r) {
   return tree;
 }
 
-const Dump* own_dump(const Format& format, std::string_view name) {
+const Dump* offered_dump(const Format& format, std::string_view name) {
   const auto it =
       std::find_if(format.dumps.begin(), format.dumps.end(), [&](const Dump& d) { return d.name == name; });
   return it != format.dumps.end() ? &*it : nullptr;
 }
 
-std::optional<DumpRoute> find_dump(const Format& format, std::string_view name) {
-  if (const Dump* d = own_dump(format, name)) return DumpRoute{d, &format, false};
+std::optional<DumpRoute> route_dump(const Format& format, std::string_view name) {
+  if (const Dump* d = offered_dump(format, name)) return DumpRoute{d, &format, false};
   for (const Format* f : embedded_formats(format))
-    if (const Dump* d = own_dump(*f, name)) return DumpRoute{d, f, true};
+    if (const Dump* d = offered_dump(*f, name)) return DumpRoute{d, f, true};
   return std::nullopt;
 }
 
-std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options& options) {
+std::vector<DumpText> write_every_dump(const Format& format, Bytes input, const Options& options) {
   std::vector<DumpText> out;
   for (const Dump& d : format.dumps) {
     TextBuffer text;
@@ -106,9 +106,9 @@ std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options
   return out;
 }
 
-const Format* dump_owner(std::string_view name) {
+const Format* format_offering_dump(std::string_view name) {
   for (const Format* f : all())
-    if (own_dump(*f, name) != nullptr) return f;
+    if (offered_dump(*f, name) != nullptr) return f;
   return nullptr;
 }
 
@@ -127,7 +127,7 @@ std::vector<std::string> dump_names() {
   return out;
 }
 
-DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input, const Options& options,
+DumpOutcome write_dump(const Format& format, const DumpRoute& route, Bytes input, const Options& options,
                      TextBuffer& out) {
   DumpOutcome o;
   Options tagged = options;
@@ -176,10 +176,10 @@ std::optional<std::string> printer_problem(Bytes input) {
     if (json_to_yaml(tree).document("").empty()) return "dump --format=yaml printed nothing";
   }
   for (const std::string& name : dump_names()) {
-    const std::optional<DumpRoute> route = find_dump(format, name);
+    const std::optional<DumpRoute> route = route_dump(format, name);
     if (!route) continue;
     TextBuffer text;
-    const DumpOutcome o = run_dump(format, *route, input, {}, text);
+    const DumpOutcome o = write_dump(format, *route, input, {}, text);
     if (o.ok == (o.error.has_value() || !o.missing.empty()))
       return "dump --format=" + name + " must end in text or in one error";
     if (o.ok && text.size() == 0) return "dump --format=" + name + " printed nothing";

@@ -55,7 +55,7 @@ struct DumpRoute {
   const Format* owner = nullptr;  // the format that offers it
   bool through_payload = false;
 };
-[[nodiscard]] std::optional<DumpRoute> find_dump(const Format& format, std::string_view name);
+[[nodiscard]] std::optional<DumpRoute> route_dump(const Format& format, std::string_view name);
 
 // Each dump `format` offers, of the whole `input`: its text, or the error
 // that ended it (the conformance worker, the misalign sweep and fuzz_dump
@@ -66,17 +66,17 @@ struct DumpText {
   std::string text;
   std::optional<Diagnostic> error;
 };
-[[nodiscard]] std::vector<DumpText> own_dumps(const Format& format, Bytes input, const Options& options = {});
+[[nodiscard]] std::vector<DumpText> write_every_dump(const Format& format, Bytes input, const Options& options = {});
 
 // The dump `name` that `format` offers itself, or null.
-[[nodiscard]] const Dump* own_dump(const Format& format, std::string_view name);
+[[nodiscard]] const Dump* offered_dump(const Format& format, std::string_view name);
 
 // The first format, in registry order, that offers dump `name` itself (not
 // through a payload), or null: it reads an input no probe recognises when
 // that dump is asked for (the bcanalyzer dump of a bitstream with another
 // magic), and gives the name's peer_output_ends_at, on which formats
 // sharing a name agree (the registry test checks it).
-[[nodiscard]] const Format* dump_owner(std::string_view name);
+[[nodiscard]] const Format* format_offering_dump(std::string_view name);
 
 // Every dump name offered by any format, yaml and json first.
 [[nodiscard]] std::vector<std::string> dump_names();
@@ -92,7 +92,7 @@ struct DumpOutcome {
   std::optional<Diagnostic> error;
   std::string missing;  // "no DXIL part" (usage, not malformed input)
 };
-[[nodiscard]] DumpOutcome run_dump(const Format& format, const DumpRoute& route, Bytes input,
+[[nodiscard]] DumpOutcome write_dump(const Format& format, const DumpRoute& route, Bytes input,
                                    const Options& options, TextBuffer& out);
 
 // Every printer of `identify` and `dump` on the whole `input`, as the CLI

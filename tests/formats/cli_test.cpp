@@ -67,7 +67,7 @@ TEST(FormatsCli, TheNightlysNameThatIsNotUtf8IsPrintedByEveryCommand) {
   for (const std::string& name : formats::dump_names(format)) {
     const auto r = run_command({SP_CLI, "dump", "--format=" + name, file});
     // bcanalyzer: there is no DXIL part to dump (usage, exit 2).
-    const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
+    const std::optional<formats::DumpRoute> route = formats::route_dump(format, name);
     EXPECT_EQ(r.exit_code, route && route->owner->name == "bitcode" ? 2 : 0) << name << ": " << r.err;
     EXPECT_EQ(r.err.find("internal_error"), std::string::npos) << name << ": " << r.err;
     if (name == "json") {

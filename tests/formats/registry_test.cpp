@@ -120,22 +120,22 @@ TEST(Registry, ADumpNameOfSeveralFormatsIsTheReadingFormatsOwnFirst) {
   const std::vector<uint8_t> d3d9 = {0x00, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00};
   const formats::Format& reader = formats::reader_for(d3d9);
   ASSERT_EQ(reader.name, "d3d9");
-  const auto own = formats::find_dump(reader, "fxc");
+  const auto own = formats::route_dump(reader, "fxc");
   ASSERT_TRUE(own);
   EXPECT_EQ(own->owner, &reader);
   EXPECT_FALSE(own->through_payload);
   TextBuffer out;
-  const formats::DumpOutcome o = formats::run_dump(reader, *own, d3d9, {}, out);
+  const formats::DumpOutcome o = formats::write_dump(reader, *own, d3d9, {}, out);
   ASSERT_TRUE(o.ok) << (o.error ? o.error->to_string() : o.missing);
   EXPECT_EQ(out.str(), "    ps_2_0\n\n// approximately 0 instruction slots used\n");
 
-  const auto hosted = formats::find_dump(*formats::find("dxcontainer"), "fxc");
+  const auto hosted = formats::route_dump(*formats::find("dxcontainer"), "fxc");
   ASSERT_TRUE(hosted);
   EXPECT_EQ(hosted->owner->name, "fxc");
   EXPECT_TRUE(hosted->through_payload);
 }
 
-// Where the name alone picks the format (dump_owner: the peer output marker
+// Where the name alone picks the format (format_offering_dump: the peer output marker
 // of `conform --impl`, an input no probe recognises), the formats sharing a
 // dump name must mean one output by it.
 TEST(Registry, FormatsSharingADumpNameAgreeOnItsPeerMarker) {
@@ -143,7 +143,7 @@ TEST(Registry, FormatsSharingADumpNameAgreeOnItsPeerMarker) {
   for (const formats::Format* f : formats::all())
     for (const formats::Dump& d : f->dumps)
       for (const formats::Format* g : formats::all()) {
-        const formats::Dump* other = formats::own_dump(*g, d.name);
+        const formats::Dump* other = formats::offered_dump(*g, d.name);
         if (g == f || other == nullptr) continue;
         EXPECT_EQ(d.peer_output_ends_at, other->peer_output_ends_at) << f->name << " and " << g->name << ": " << d.name;
         ++shared;
@@ -177,24 +177,24 @@ TEST(Registry, ProfilesAreLenientEachReaderAndStrict) {
 
 TEST(Registry, ADumpOfAnEmbeddedFormatGoesThroughItsHost) {
   const formats::Format& container = *formats::find("dxcontainer");
-  const auto route = formats::find_dump(container, "bcanalyzer");
+  const auto route = formats::route_dump(container, "bcanalyzer");
   ASSERT_TRUE(route);
   EXPECT_TRUE(route->through_payload);
   EXPECT_EQ(route->owner->name, "bitcode");
   TextBuffer out;
   const auto with_dxil =
       test::container_of({{"SFI0", test::u32s({0, 0})}, {"DXIL", dxc::build::valid_program(5)}});
-  const formats::DumpOutcome o = formats::run_dump(container, *route, with_dxil, {}, out);
+  const formats::DumpOutcome o = formats::write_dump(container, *route, with_dxil, {}, out);
   ASSERT_TRUE(o.ok) << (o.error ? o.error->to_string() : o.missing);
   EXPECT_NE(out.str().find("<MODULE_BLOCK"), std::string::npos) << out.str();
 
   TextBuffer none;
   // An ILDB program alone is no DXIL part: the dump takes the first tag only.
   const auto without = test::container_of({{"SFI0", test::u32s({0, 0})}, {"ILDB", dxc::build::valid_program(5)}});
-  const formats::DumpOutcome missing = formats::run_dump(container, *route, without, {}, none);
+  const formats::DumpOutcome missing = formats::write_dump(container, *route, without, {}, none);
   EXPECT_FALSE(missing.ok);
   EXPECT_EQ(missing.missing, "the dxcontainer has no DXIL part to dump as bitcode");
-  EXPECT_FALSE(formats::find_dump(*formats::find("bitcode"), "obj2yaml"));
+  EXPECT_FALSE(formats::route_dump(*formats::find("bitcode"), "obj2yaml"));
 }
 
 }  // namespace

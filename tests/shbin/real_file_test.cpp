@@ -115,7 +115,7 @@ TEST(ShbinRealFile, DumpsInEveryFormat) {
   EXPECT_TRUE(j["warnings"].empty());
   const std::string yaml = json_to_yaml(j).document("");
   EXPECT_NE(yaml.find("name:            projection"), std::string::npos) << yaml;
-  const std::vector<formats::DumpText> dumps = formats::own_dumps(format, file);
+  const std::vector<formats::DumpText> dumps = formats::write_every_dump(format, file);
   ASSERT_EQ(dumps.size(), 1u);
   EXPECT_EQ(dumps[0].name, "pica");
   EXPECT_TRUE(dumps[0].ok);

@@ -63,10 +63,10 @@ void expect_printers_hold(Bytes file, const std::string& what) {
   const TempFile copy("printed_text", file);
   for (const std::string& name : formats::dump_names(format)) {
     if (name == "json" || name == "yaml") continue;
-    const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
+    const std::optional<formats::DumpRoute> route = formats::route_dump(format, name);
     if (!route) continue;
     TextBuffer text;
-    if (!formats::run_dump(format, *route, file, {}, text).ok) continue;
+    if (!formats::write_dump(format, *route, file, {}, text).ok) continue;
     const std::string out = text.str();
     const std::string where = what + ": dump --format=" + name;
     if (const auto peer = peer_of(*route->owner, name); peer && !route->through_payload) {

@@ -22,11 +22,11 @@ namespace {
 std::string dump(const std::vector<uint8_t>& file, std::string_view name) {
   const formats::Format& f = formats::reader_for(file);
   EXPECT_EQ(f.name, "vbc");
-  const std::optional<formats::DumpRoute> route = formats::find_dump(f, name);
+  const std::optional<formats::DumpRoute> route = formats::route_dump(f, name);
   EXPECT_TRUE(route.has_value()) << name;
   if (!route) return {};
   TextBuffer out;
-  const formats::DumpOutcome o = formats::run_dump(f, *route, file, {}, out);
+  const formats::DumpOutcome o = formats::write_dump(f, *route, file, {}, out);
   EXPECT_TRUE(o.ok) << (o.error ? o.error->to_string() : o.missing);
   return out.str();
 }

@@ -116,7 +116,7 @@ std::string everything(Bytes file) {
   const formats::Format& f = *formats::find("vbc");
   const formats::FileRead r = formats::read(f, file);
   std::string out = r.ok() ? formats::describe(r).dump() : r.error->to_string();
-  for (const formats::DumpText& d : formats::own_dumps(f, file)) out += "\n" + std::string(d.name) + "\n" + d.text;
+  for (const formats::DumpText& d : formats::write_every_dump(f, file)) out += "\n" + std::string(d.name) + "\n" + d.text;
   return out;
 }
 

@@ -23,12 +23,12 @@ void write_stdout(std::string_view piece) { std::cout.write(piece.data(), static
 
 int dump_other(const std::string& file, const formats::Format& format, const std::string& name, Bytes data,
                const formats::Options& options) {
-  const std::optional<formats::DumpRoute> route = formats::find_dump(format, name);
+  const std::optional<formats::DumpRoute> route = formats::route_dump(format, name);
   if (!route) {
     // Which formats offer it, and what this one offers instead.
     std::string offered_by, instead;
     for (const formats::Format* f : formats::all())
-      if (formats::own_dump(*f, name) != nullptr) offered_by += (offered_by.empty() ? "" : ", ") + std::string(f->name);
+      if (formats::offered_dump(*f, name) != nullptr) offered_by += (offered_by.empty() ? "" : ", ") + std::string(f->name);
     for (const std::string& d : formats::dump_names(format)) instead += (instead.empty() ? "" : ", ") + d;
     if (const size_t last = instead.rfind(", "); last != std::string::npos) instead.replace(last, 2, " and ");
     std::cerr << file << ": error: --format=" << name << " is for " << offered_by << "; " << format.name << " has " << instead
@@ -40,7 +40,7 @@ int dump_other(const std::string& file, const formats::Format& format, const std
   // whole dump is built), so a malformed input prints the dump up to the
   // point of its error.
   TextBuffer out(write_stdout);
-  const formats::DumpOutcome o = formats::run_dump(format, *route, data, options, out);
+  const formats::DumpOutcome o = formats::write_dump(format, *route, data, options, out);
   out.flush();
   if (!o.missing.empty()) {
     std::cerr << file << ": error: " << o.missing << "\n";
@@ -89,7 +89,7 @@ void add_dump(CLI::App& app, Runner& run) {
       // A dump asked for by name reads input no probe recognises as the
       // format that offers it.
       if (!structured && formats::recognise(*data) == nullptr)
-        if (const formats::Format* owner = formats::dump_owner(o->format))
+        if (const formats::Format* owner = formats::format_offering_dump(o->format))
           return dump_other(o->file, *owner, o->format, *data, options);
       const formats::Format* format = reader_or_unsupported(o->file, *data);
       if (format == nullptr) return int{kUsage};

@@ -102,7 +102,7 @@ def fnv1a(data: bytes) -> str:
     return f"{h:016x}"
 
 
-DEAR_TEST_SECONDS = 5.0
+COSTLY_TEST_SECONDS = 5.0
 # A step's time limit: ten times what its units took in the baseline, and
 # this much more. A mutant that hangs a test is killed at the limit, so a
 # hang costs it: with 60 s, three hangs in the fifth run took 275 s (the
@@ -111,14 +111,14 @@ DEAR_TEST_SECONDS = 5.0
 STEP_SECONDS = 10
 
 
-def split_dear(units: list[Unit]) -> list[list[Unit]]:
+def split_costly(units: list[Unit]) -> list[list[Unit]]:
     """The tests reaching a site as the unit oracle runs them: the cheap ones
-    in one process, then each dear one (a peer run on hundreds of inputs, a
+    in one process, then each costly one (a peer run on hundreds of inputs, a
     sweep of every prefix) in a step of its own, so it runs only when the
     cheaper steps of every oracle have not killed the mutant. gtest runs a
     filter's tests in their declaration order, not by cost."""
-    cheap = [u for u in units if u.seconds < DEAR_TEST_SECONDS]
-    return ([cheap] if cheap else []) + [[u] for u in units if u.seconds >= DEAR_TEST_SECONDS]
+    cheap = [u for u in units if u.seconds < COSTLY_TEST_SECONDS]
+    return ([cheap] if cheap else []) + [[u] for u in units if u.seconds >= COSTLY_TEST_SECONDS]
 
 
 def environment(mutant: int | None = None, trace: Path | None = None, units: Path | None = None) -> dict[str, str]:
@@ -345,7 +345,7 @@ class Oracles:
         steps = []
         for oracle in ("replay", "differential", "conform", "unit"):
             for group, units in baseline.reaching(oracle, site).items():
-                for part in split_dear(units) if oracle == "unit" else [units]:
+                for part in split_costly(units) if oracle == "unit" else [units]:
                     steps.append((0.5 + sum(u.seconds for u in part), oracle, group, part))
         return sorted(steps, key=lambda s: s[0])
 
