@@ -15,17 +15,14 @@
 // the registry, each stage through SPIRV-Tools' validator, then described
 // (dump --format=json, and the YAML renderer every dump uses) and dumped
 // with every dump the format offers (spirv: SPIRV-Tools' disassembler).
-// That path costs up to about 7 ms under ASan, against about 0.3 ms for
-// the rest: the validator takes about 140 us per module natively
-// (docs/formats/vbc.md), and SPIRV-Tools and the JSON tree allocate
-// thousands of blocks, each several times costlier under ASan. Taken by every
-// input it would hold the target to about 150 executions a second, and
-// most inputs would gain nothing from it: their SPIR-V is a seed's (valid)
-// or does not walk. One in 64 keeps the target above 2,000 a second on
-// the shared machine as its load varies (docs/formats/vbc.md, "Fuzzing":
-// from the corpus of a 10-minute run at load 3 to 4, one in 64 runs 4,100
-// executions a second, one in 32 3,150), and still validates some 50
-// inputs a second. The sample keeps the differential, that the
+// That path costs many times what the rest does: SPIRV-Tools'
+// validator and the JSON tree allocate thousands of blocks, each several
+// times costlier under ASan. Taken by every input it would slow the target
+// down as much, and most inputs would gain nothing from it: their SPIR-V
+// is a seed's (valid) or does not walk. kSampleEvery is the largest share
+// that keeps the target's rate near that of the other whole-file targets
+// while still validating many inputs a second (bench/README.md, "Fuzzing
+// rates"). The sample keeps the differential, that the
 // in-process validator only adds SPIR-V errors to what the structural
 // reader finds:
 //  - where the structural read fails, the validated read fails with the

@@ -126,10 +126,8 @@ size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned se
   // Byte mutations inside a part keep the container layer intact (a stale
   // digest is only a warning) and their inputs, mostly rejected early, run
   // fast; so they stay the majority and the structural ones do what they
-  // cannot. One in six beat one in three and seven in eight in 5-minute
-  // runs from the same seeds (measured before the decoded-content changes,
-  // with the table fuzzers/README.md had at commit 9714f07; not re-measured
-  // since).
+  // cannot. One in six found more than one in three or seven in eight from
+  // the same seeds (bench/README.md, "Fuzzing rates").
   if (m.below(6) != 0) return bytes(data, size, max_size);
   const std::vector<uint8_t> input(data, data + size);
   // Half of the structural changes go to a part's decoded content, when the

@@ -18,23 +18,22 @@ using shbin::Shbin;
 // of the bytes). On one in kLayoutEvery, the model is laid out again
 // in both layouts and read back. On one in kListEvery, it is listed (the
 // pica listing of `dump --format=pica`, from the model): every code word
-// disassembled, which on one in 8 took a sixth of fuzz_shbin_dvle's time.
-// On one in kPrintEvery, the printers run as `identify` and `dump` run
-// them, through the registry. A printed input costs some seventy times
-// what the rest of its checks do: three dumps and the JSON read each read
-// the file again keeping `check`'s 256 warnings, and build the JSON tree
-// of every field and code word. Given to every input, these checks held
-// fuzz_shbin to 1,853 executions a second over ten minutes; the printers
-// on one in 128 still took a fifth of fuzz_shbin_dvle's time. Replays
-// (ctest, coverage, scripts/mutants) check every input in every way
-// (fuzzers/README.md, "The SHBIN and VBC targets").
+// disassembled, which would otherwise be a large share of
+// fuzz_shbin_dvle's time. On one in kPrintEvery, the printers run as
+// `identify` and `dump` run them, through the registry. A printed input
+// costs far more than the rest of its checks: three dumps and the JSON
+// read each read the file again keeping `check`'s 256 warnings, and build
+// the JSON tree of every field and code word, so given to every input
+// these checks would hold the target to a small share of its rate.
+// Replays (ctest, coverage, scripts/mutants) check every input in every
+// way (fuzzers/README.md, "The SHBIN and VBC targets").
 constexpr uint64_t kLayoutEvery = 8;
 constexpr uint64_t kListEvery = 64;
 constexpr uint64_t kPrintEvery = 1024;
 
 // The reads keep 8 warnings, not `check`'s 256: a fuzzed file of undefined
 // opcodes and stray registers has hundreds of findings, and formatting
-// each (its message and path) took a third of the target's time. The
+// each (its message and path) would be much of the target's time. The
 // checks stop where the Context keeps no more, so they still run whole on
 // the inputs with fewer findings, and the cap's own path
 // (warnings_truncated) is the same at 8 as at 256.

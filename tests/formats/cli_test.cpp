@@ -43,10 +43,9 @@ TEST(FormatsCli, JsonListsEveryFormatWithItsFuzzTargets) {
   EXPECT_EQ(j["profiles"].back(), "strict");
 }
 
-// The container the nightly run's fuzz_dump found in ten seconds: an IFCE
-// class name starting with 0xE8, which `dump --format=json` handed to
-// nlohmann-json raw (std::terminate, exit 134). Every command prints it,
-// in JSON as text with the byte escaped.
+// A container fuzz_dump found: an IFCE class name starting with 0xE8.
+// nlohmann-json handed it raw ends the process (std::terminate), so every
+// command must print it, in JSON as text with the byte escaped.
 TEST(FormatsCli, TheNightlysNameThatIsNotUtf8IsPrintedByEveryCommand) {
   const std::string file = SP_SOURCE_DIR "/corpus/regressions/dxcontainer/json-ifce-class-name-not-utf8";
   const std::vector<std::vector<std::string>> commands = {

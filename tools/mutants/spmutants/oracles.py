@@ -104,10 +104,10 @@ def fnv1a(data: bytes) -> str:
 
 COSTLY_TEST_SECONDS = 5.0
 # A step's time limit: ten times what its units took in the baseline, and
-# this much more. A mutant that hangs a test is killed at the limit, so a
-# hang costs it: with 60 s, three hangs in the fifth run took 275 s (the
-# unity build had put a test that hangs before the one that fails, and
-# --gtest_fail_fast stops at a failure, not at a hang).
+# this much more. A mutant that hangs a test is killed at the limit, so
+# every hang costs the whole limit: kept short, since a test that hangs may
+# run before the one that fails (the unity build orders them), and
+# --gtest_fail_fast stops at a failure, not at a hang.
 STEP_SECONDS = 10
 
 
