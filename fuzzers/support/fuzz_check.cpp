@@ -1,8 +1,10 @@
 #include "support/fuzz_check.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "conformance/fnv1a.h"
 
@@ -13,6 +15,14 @@ void invariant_broken(std::string_view what, std::string_view details) {
   if (!details.empty()) std::fprintf(stderr, "%.*s\n", static_cast<int>(details.size()), details.data());
   std::fflush(stderr);
   std::abort();
+}
+
+void check_same_bytes(Bytes written, Bytes expected, std::string_view what) {
+  if (std::equal(written.begin(), written.end(), expected.begin(), expected.end())) return;
+  const auto at = std::mismatch(written.begin(), written.end(), expected.begin(), expected.end()).first - written.begin();
+  invariant_broken(what, "invariant: " + std::string(what) + " differs at byte " + std::to_string(at) + "\n" +
+                             std::to_string(written.size()) + " bytes written, " + std::to_string(expected.size()) +
+                             " expected");
 }
 
 Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage) {

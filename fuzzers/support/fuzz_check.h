@@ -21,6 +21,12 @@ inline void check(bool ok, std::string_view what, std::string_view details = {})
   if (!ok) invariant_broken(what, details);
 }
 
+// A round trip's bytes against the input. On a difference the details
+// start with "invariant: <what> differs at byte <offset>" (the first
+// differing byte): scripts/triage keys the finding by that line, since the
+// stack of the check is the same for every bug the round trip catches.
+void check_same_bytes(Bytes written, Bytes expected, std::string_view what);
+
 // The input copied one byte further into a fresh buffer, so a parser that
 // assumes alignment or reads outside its span sees different bytes there.
 Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage);

@@ -37,13 +37,6 @@ void check_error_shape(const Diagnostic& d, Bytes data) {
   check(!d.path.empty() || d.code == Code::truncated, "an error inside the chunk has no path", d.to_string());
 }
 
-void check_same_bytes(const std::vector<uint8_t>& written, Bytes expected, const char* what) {
-  if (std::equal(written.begin(), written.end(), expected.begin(), expected.end())) return;
-  const auto at = std::mismatch(written.begin(), written.end(), expected.begin(), expected.end()).first - written.begin();
-  invariant_broken(what, "first difference at byte " + std::to_string(at) + ": " + std::to_string(written.size()) +
-                             " bytes written, " + std::to_string(expected.size()) + " expected");
-}
-
 }  // namespace
 
 std::optional<fxc::Chunk> decode_chunk_checked(const fxc::ChunkKind& kind, Bytes data, const Limits& limits,

@@ -142,12 +142,7 @@ std::optional<Shbin> read_shbin_checked(Bytes file) {
   if (!(*a.model == *b.model)) invariant_broken("another alignment gives another model", difference(*a.model, *b.model));
   check_names(*a.model);
   const std::vector<uint8_t> written = shbin::write_shbin(*a.model);
-  if (!std::equal(written.begin(), written.end(), file.begin(), file.end())) {
-    const auto at = std::mismatch(written.begin(), written.end(), file.begin(), file.end()).first - written.begin();
-    invariant_broken("write(parse(x)) is not x", "first difference at byte " + std::to_string(at) + " of " +
-                                                     std::to_string(written.size()) + " written, " +
-                                                     std::to_string(file.size()) + " read");
-  }
+  check_same_bytes(written, file, "write(parse(x)) is not x");
   if (sample.one_in(kLayoutEvery)) check_layouts(*a.model, file);
   if (sample.one_in(kListEvery)) check_listing(*a.model);
   return std::move(a.model);
