@@ -17,9 +17,11 @@ from .runner import DEFAULT_RSS_LIMIT_MB, DEFAULT_TIMEOUT_SECONDS, CannotRun, Li
 EPILOG = """\
 Each input is run --runs times against build/fuzz/bin/fuzz_<target> (the
 `fuzz` preset; --bin-dir to change), under libFuzzer's -timeout and
--rss_limit_mb. Crashes are grouped by crash type + crash state (the top 3
-frames in the project's own code, core helpers such as SpanReader and the
-checked arithmetic skipped). One reproducer per cluster is minimized with
+-rss_limit_mb. Crashes are grouped by target + crash type + crash state
+(the top 3 frames in the project's own code, core helpers such as
+SpanReader and the checked arithmetic skipped; for a broken round trip,
+its message, the first byte that differs and the frame that ran the
+check). One reproducer per cluster is minimized with
 -minimize_crash=1 and kept only if it still crashes with the same state.
 
 Writes DIR/report.md, DIR/report.json ({"clusters": [{id, target,

@@ -1,4 +1,8 @@
-"""Groups reproduced crashes into clusters: one per crash type + state."""
+"""Groups reproduced crashes into clusters: one per target, crash type and
+state. The target is part of the key because a state names functions that
+every target shares (LLVMFuzzerTestOneInput, the round-trip checks of
+fuzzers/support), so the same state under two targets need not be one bug.
+"""
 from __future__ import annotations
 
 import dataclasses
@@ -49,13 +53,14 @@ class Cluster:
 
 
 def cluster(reproducers: list[Reproducer]) -> list[Cluster]:
-    """Reproducers that crashed, grouped by signature, in first-seen order."""
+    """Reproducers that crashed, grouped by target and signature, in
+    first-seen order."""
     out: dict = {}
     for r in reproducers:
         report = r.reproduction.report
         if report is None:
             continue
-        key = signature(report)
+        key = (r.target, signature(report))
         if key in out:
             out[key].reproducers.append(r)
         else:

@@ -26,6 +26,8 @@ _LIBFUZZER = re.compile(r"==\d+==\s*ERROR: libFuzzer: (?P<kind>[\w -]+?)(?: afte
 _UBSAN = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<column>\d+): runtime error: (?P<message>.*)$")
 _UBSAN_CHECK = re.compile(r"^SUMMARY: UndefinedBehaviorSanitizer: (?P<check>[\w-]+)")
 _INVARIANT = re.compile(r"^invariant broken: (?P<what>.*)$")
+# fuzz_check.cpp's check_same_bytes, between the headline and the abort.
+_DIFFERENCE = re.compile(r"^invariant: (?P<what>.*) differs at byte (?P<offset>\d+)$")
 _ACCESS = re.compile(r"^(?P<access>READ|WRITE) of size (?P<size>\d+) at (?P<address>0x[0-9a-fA-F]+)")
 _SIGNAL_ACCESS = re.compile(r"The signal is caused by a (?P<access>READ|WRITE) memory access")
 _ADDRESS = re.compile(r"(?:address|on) (?P<address>0x[0-9a-fA-F]+)")
@@ -95,14 +97,24 @@ def _report(sanitizer: str, kind: str, crash_type: str, message: str, frames: li
 
 def _invariant(lines: list[str], i: int, line: str) -> CrashReport | None:
     # The checker prints its line, then aborts: the stack is the abort's
-    # (libFuzzer's deadly signal, or ASan's ABRT), whichever follows.
+    # (libFuzzer's deadly signal, or ASan's ABRT), whichever follows. That
+    # stack is the check's, the same for every bug a round trip catches, so
+    # a round trip's first differing byte stands in for all but the frame
+    # that ran the check: bugs of one writer in different fields stay apart.
     m = _INVARIANT.match(line)
     if not m:
         return None
     frames = parse_stack(lines, i + 1)
     what = m.group("what").strip()
-    return _report("fuzz_check", "invariant-broken", "Invariant broken", line, frames,
-                   state_prefix=(what,))
+    prefix: tuple[str, ...] = (what,)
+    for follow in lines[i + 1:]:
+        if follow.lstrip().startswith("#"):
+            break
+        d = _DIFFERENCE.match(follow.strip())
+        if d and d.group("what") == what:
+            prefix += (f"differs at byte {d.group('offset')}",)
+            break
+    return _report("fuzz_check", "invariant-broken", "Invariant broken", line, frames, state_prefix=prefix)
 
 
 def _asan(lines: list[str], i: int, line: str) -> CrashReport | None:
