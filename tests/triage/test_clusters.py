@@ -6,6 +6,7 @@ from pathlib import Path
 from sptriage import sanitizer_report
 from sptriage.clusters import Reproducer, cluster
 from sptriage.reproduce import Reproduction
+from sptriage.runner import Harness
 
 from .support import REPORTS, report_text
 
@@ -15,7 +16,8 @@ WRITER_TRAILING = "invariant_fxc_writer_trailing"
 
 def reproducer(name: str, target: str) -> Reproducer:
     report = sanitizer_report.parse(report_text(name))
-    return Reproducer(REPORTS / f"{name}.txt", target, Path(f"fuzz_{target}"), Reproduction(report, 1, 1, ""))
+    return Reproducer(REPORTS / f"{name}.txt", target, Harness(Path(f"fuzz_{target}")),
+                      Reproduction(report, 1, 1, ""))
 
 
 def clustered(*pairs: tuple[str, str]) -> list[list[str]]:

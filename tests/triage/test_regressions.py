@@ -14,6 +14,7 @@ from sptriage import cli, sanitizer_report, targets
 from sptriage.clusters import Cluster, Reproducer
 from sptriage.minimize import Minimized
 from sptriage.reproduce import Reproduction
+from sptriage.runner import Harness
 
 from .support import SOURCE, report_text
 
@@ -50,7 +51,8 @@ class AddRegression(unittest.TestCase):
         crash.write_bytes(b"\x00")
         report = sanitizer_report.parse(report_text("heap_buffer_overflow_read"))
         reproduction = Reproduction(report, 1, 1, "")
-        c = Cluster(report, [Reproducer(crash, target.name, BUILD / "bin" / f"fuzz_{target.name}", reproduction)],
+        c = Cluster(report, [Reproducer(crash, target.name, Harness(BUILD / "bin" / f"fuzz_{target.name}"),
+                                   reproduction)],
                     Minimized(crash, 1, 1, True, False))
         added = cli.add_regression(c, table, self.tmp)
 

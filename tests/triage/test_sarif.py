@@ -7,6 +7,7 @@ from sptriage import sanitizer_report, sarif
 from sptriage.clusters import Cluster, Reproducer
 from sptriage.report_json import cluster_json
 from sptriage.reproduce import Reproduction
+from sptriage.runner import Harness
 
 from .sarif_check import sarif_errors
 from .support import REPORTS, report_text
@@ -19,7 +20,7 @@ def clusters_of(names):
     out = []
     for name in names:
         report = sanitizer_report.parse(report_text(name))
-        reproducer = Reproducer(REPORTS / f"{name}.txt", "dxcontainer", Path("fuzz_dxcontainer"),
+        reproducer = Reproducer(REPORTS / f"{name}.txt", "dxcontainer", Harness(Path("fuzz_dxcontainer")),
                                 Reproduction(report, 3, 3, ""))
         out.append(Cluster(report, [reproducer]))
     return out

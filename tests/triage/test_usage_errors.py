@@ -54,6 +54,14 @@ class UsageErrors(unittest.TestCase):
         self.assertEqual(status, 2)
         self.assertIn("fuzz_other is missing", err)
 
+    def test_an_engine_or_its_arguments_without_a_binary_to_run_are_usage_errors(self):
+        for args, message in ((["--engine", "afl"], "needs --binary"),
+                              (["--binary", str(self.bin / "fuzz_buggy"), "--args", "@@"], "--args is for")):
+            with self.subTest(args=args):
+                status, err = self.triage(*args, str(self.input))
+                self.assertEqual(status, 2)
+                self.assertIn(message, err)
+
     def test_no_inputs_is_a_usage_error(self):
         self.assertEqual(self.triage()[0], 2)
 

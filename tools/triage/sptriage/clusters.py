@@ -10,16 +10,19 @@ from pathlib import Path
 
 from .minimize import Minimized
 from .reproduce import Reproduction, signature
+from .runner import Harness
 from .sanitizer_report import CrashReport
 from .severity import severity
+from .targets import UNKNOWN_FORMAT
 
 
 @dataclasses.dataclass(frozen=True)
 class Reproducer:
     path: Path
     target: str
-    binary: Path
+    harness: Harness
     reproduction: Reproduction
+    format: str = UNKNOWN_FORMAT  # as `shaderprobe identify` names it
 
 
 @dataclasses.dataclass

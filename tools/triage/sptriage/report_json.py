@@ -13,6 +13,8 @@ def cluster_json(number: int, c: Cluster) -> dict:
     out = {
         "id": number,
         "target": c.target,
+        "binary": str(c.reproducers[0].harness.binary),
+        "engine": c.reproducers[0].harness.engine,
         "crash_type": c.crash_type,
         "crash_state": c.crash_state,
         "crash_address": c.report.address,
@@ -21,15 +23,15 @@ def cluster_json(number: int, c: Cluster) -> dict:
         "severity": c.severity,
         "reliable": c.reliable,
         "location": loc.to_json() if loc else None,
-        "reproducers": [{"path": str(r.path), "size": r.path.stat().st_size, "crashes": r.reproduction.crashes,
-                         "runs": r.reproduction.runs} for r in c.reproducers],
+        "reproducers": [{"path": str(r.path), "size": r.path.stat().st_size, "format": r.format,
+                         "crashes": r.reproduction.crashes, "runs": r.reproduction.runs} for r in c.reproducers],
         "minimized": None,
         "stack": [f.to_json() for f in c.report.frames],
     }
     if c.minimized:
         m = c.minimized
         out["minimized"] = {"path": str(m.path), "size": m.size, "original_size": m.original_size,
-                            "verified": m.verified, "shrunk": m.shrunk}
+                            "verified": m.verified, "shrunk": m.shrunk, "note": m.note}
     return out
 
 

@@ -23,7 +23,7 @@ def write(path: Path, data: dict) -> None:
         lines.append("")
     for c in clusters:
         lines += [f"## {c['id']}. {c['crash_type']} in {c['crash_state'][0] if c['crash_state'] else '?'}", "",
-                  f"- target: `fuzz_{c['target']}`; severity {c['severity']}; "
+                  f"- target {c['target']}: `{Path(c['binary']).name}` ({c['engine']}); severity {c['severity']}; "
                   f"{'reproduces every time' if c['reliable'] else 'flaky'}"]
         if c["location"]:
             lines.append(f"- at `{c['location']['file']}:{c['location']['line']}` ({c['location']['function']})")
@@ -32,9 +32,11 @@ def write(path: Path, data: dict) -> None:
         lines.append("- crash state:")
         lines += [f"    - `{frame}`" for frame in c["crash_state"]]
         for r in c["reproducers"]:
-            lines.append(f"- reproducer `{r['path']}` ({r['size']} bytes, crashed {r['crashes']} of {r['runs']} runs)")
+            lines.append(f"- reproducer `{r['path']}` ({r['size']} bytes, format {r['format']}, crashed {r['crashes']} "
+                         f"of {r['runs']} runs)")
         if c["minimized"]:
-            lines.append(f"- minimized `{c['minimized']['path']}` ({c['minimized']['size']} bytes)")
+            lines.append(f"- minimized `{c['minimized']['path']}` ({c['minimized']['size']} bytes)"
+                         + (f"; {c['minimized']['note']}" if c["minimized"]["note"] else ""))
         lines.append("")
     if data["not_reproduced"]:
         lines += ["## Did not reproduce", ""] + [f"- `{p}`" for p in data["not_reproduced"]] + [""]

@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 
 from . import sanitizer_report
-from .runner import CannotRun, Limits, run_input
+from .runner import CannotRun, Harness, Limits, RunResult
 from .sanitizer_report import CrashReport
 
 
@@ -28,17 +28,31 @@ def signature(report: CrashReport) -> tuple[str, tuple[str, ...]]:
     return report.crash_type, report.state
 
 
-def reproduce(binary: Path, data_file: Path, runs: int, limits: Limits) -> Reproduction:
+def crash_of(result: RunResult) -> CrashReport | None:
+    """The run's crash: its report, or for an AFL++ target (no engine in
+    the process to report a signal or a hang) how it ended; None when it
+    did not crash."""
+    try:
+        return sanitizer_report.parse(result.stderr)
+    except sanitizer_report.NoReport:
+        if result.engine == "libfuzzer":
+            return None
+        if result.timed_out:
+            return sanitizer_report.unreported(None)
+        return sanitizer_report.unreported(-result.returncode) if result.returncode < 0 else None
+
+
+def reproduce(harness: Harness, data_file: Path, runs: int, limits: Limits) -> Reproduction:
     seen: collections.Counter = collections.Counter()
     by_signature: dict = {}
     for _ in range(runs):
-        result = run_input(binary, data_file, limits)
-        try:
-            report = sanitizer_report.parse(result.stderr)
-        except sanitizer_report.NoReport:
+        result = harness.run(data_file, limits)
+        report = crash_of(result)
+        if report is None:
             if not result.ran_input:
                 last = result.stderr.strip().splitlines()[-1:] or [f"exit status {result.returncode}"]
-                raise CannotRun(f"{binary} did not run {data_file} (not a libFuzzer binary?): {last[0]}") from None
+                raise CannotRun(f"{harness.binary} did not run {data_file} (not a libFuzzer binary?): "
+                                f"{last[0]}")
             continue  # ran it, and no run crashed
         seen[signature(report)] += 1
         by_signature.setdefault(signature(report), (report, result.stderr))

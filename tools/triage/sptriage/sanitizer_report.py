@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import signal
 
 from .crash_state import Frame, parse_stack, state_frames
 
@@ -31,6 +32,11 @@ _DIFFERENCE = re.compile(r"^invariant: (?P<what>.*) differs at byte (?P<offset>\
 _ACCESS = re.compile(r"^(?P<access>READ|WRITE) of size (?P<size>\d+) at (?P<address>0x[0-9a-fA-F]+)")
 _SIGNAL_ACCESS = re.compile(r"The signal is caused by a (?P<access>READ|WRITE) memory access")
 _ADDRESS = re.compile(r"(?:address|on) (?P<address>0x[0-9a-fA-F]+)")
+
+# Crash types of a process killed by a signal with no report, as
+# ClusterFuzz spells them.
+_SIGNAL_TYPES = {signal.SIGABRT: "Abrt", signal.SIGSEGV: "Segv on unknown address", signal.SIGBUS: "Bus-error",
+                 signal.SIGFPE: "Floating-point-exception", signal.SIGILL: "Ill", signal.SIGTRAP: "Trap"}
 
 # UBSan checks named from the message when the report does not name them
 # (report_error_type=0, the default): the SUMMARY names then only
@@ -205,3 +211,18 @@ def _libfuzzer(lines: list[str], i: int, line: str) -> CrashReport | None:
     else:
         crash_type = kind[:1].upper() + kind[1:]
     return _report("libFuzzer", kind.replace(" ", "-"), crash_type, line, frames)
+
+
+def unreported(signal_number: int | None) -> CrashReport:
+    """An AFL++ target's crash that printed no report (a build without
+    sanitizers, a trap): killed by `signal_number`, or by triage at the
+    timeout when None. With no stack, the state is empty, so such crashes of
+    one target cluster by type alone."""
+    if signal_number is None:
+        return CrashReport("signal", "timeout", "Timeout", None, None, None, "killed at the timeout", (), ())
+    try:
+        name = signal.Signals(signal_number).name
+    except ValueError:  # a real-time signal has no name
+        name = f"SIG{signal_number}"
+    crash_type = _SIGNAL_TYPES.get(signal_number, f"Signal {name}")
+    return CrashReport("signal", name.lower(), crash_type, None, None, None, f"killed by {name}", (), ())

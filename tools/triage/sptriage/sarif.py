@@ -61,8 +61,8 @@ def sarif(clusters_json: list[dict], reports: list[CrashReport]) -> dict:
             "ruleId": rid,
             "ruleIndex": index[rid],
             "level": _LEVEL[c["severity"]],
-            "message": {"text": f"{c['crash_type']} in {state} (fuzz_{c['target']}, severity {c['severity']})"},
-            "partialFingerprints": {"crashTypeAndState/v1": f"{c['crash_type']}|{state}"},
+            "message": {"text": f"{c['crash_type']} in {state} ({Path(c['binary']).name}, severity {c['severity']})"},
+            "partialFingerprints": {"targetCrashTypeAndState/v1": f"{c['target']}|{c['crash_type']}|{state}"},
             "properties": {k: c[k] for k in ("crash_type", "crash_state", "severity", "reliable", "target")},
         }
         if report.location:

@@ -76,10 +76,7 @@ class Table:
                 return folder if folder in readers else readers[0]
         if self.shaderprobe is None:
             return None
-        # identify exits non-zero for an unknown file; its JSON says so too.
-        out = subprocess.run([str(self.shaderprobe), "identify", "--json", str(path)], capture_output=True, text=True,
-                             check=False).stdout
-        fmt = json.loads(out)[0]["format"]
+        fmt = identify(self.shaderprobe, path)
         candidates = [t for t in self.targets if t.format == fmt]
         for t in candidates:
             if t.corpus == fmt:
@@ -87,15 +84,34 @@ class Table:
         return candidates[0].name if candidates else None
 
 
+UNKNOWN_FORMAT = "unknown"
+
+
+def find_shaderprobe(bin_dir: Path = DEFAULT_BIN_DIR, repo: Path = REPO) -> Path | None:
+    """bin_dir/shaderprobe, else any preset's (the registry and identify are
+    the same in every build: a fuzz build with only its targets built still
+    tells a file's format by its magic); None when no build has one."""
+    candidates = [bin_dir / "shaderprobe", *sorted(repo.glob("build/*/bin/shaderprobe"))]
+    return next((c for c in candidates if c.exists()), None)
+
+
+def identify(shaderprobe: Path | None, path: Path) -> str:
+    """The format `shaderprobe identify` names for the file, UNKNOWN_FORMAT
+    when it names none or there is no shaderprobe to ask."""
+    if shaderprobe is None:
+        return UNKNOWN_FORMAT
+    # identify exits non-zero for an unknown file; its JSON says so too.
+    out = subprocess.run([str(shaderprobe), "identify", "--json", str(path)], capture_output=True, text=True,
+                         check=False).stdout
+    return json.loads(out)[0]["format"] or UNKNOWN_FORMAT
+
+
 @functools.cache
 def load(bin_dir: Path = DEFAULT_BIN_DIR, repo: Path = REPO) -> Table:
-    """The table from bin_dir/shaderprobe, else from any preset's shaderprobe
-    (the registry and identify are the same in every build: a fuzz build
-    with only its targets built still tells a file's format by its magic),
-    else from repo/build/*/fuzz_targets.json (read once per process: a build
-    does not change under a tool's feet)."""
-    candidates = [bin_dir / "shaderprobe", *sorted(repo.glob("build/*/bin/shaderprobe"))]
-    shaderprobe = next((c for c in candidates if c.exists()), bin_dir / "shaderprobe")
+    """The table from the shaderprobe find_shaderprobe finds, else from
+    repo/build/*/fuzz_targets.json (read once per process: a build does not
+    change under a tool's feet)."""
+    shaderprobe = find_shaderprobe(bin_dir, repo) or bin_dir / "shaderprobe"
     if shaderprobe.exists():
         data = json.loads(subprocess.run([str(shaderprobe), "formats", "--json"], capture_output=True, text=True,
                                          check=True).stdout)
