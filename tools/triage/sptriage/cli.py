@@ -24,7 +24,8 @@ helpers such as SpanReader and the checked arithmetic skipped; for a broken
 round trip, its message, the first byte that differs and the frame that ran
 the check). One reproducer per cluster is minimized, with -minimize_crash=1
 or, for --engine afl, afl-tmin (skipped with a note when it is not
-installed), and kept only if it still crashes with the same state.
+installed), and kept only if it still crashes with the same state (a
+round trip's first differing byte aside, which moves as bytes go).
 
 Any target, not only shaderprobe's: --binary PATH runs every input through
 PATH, whose file name (without a leading fuzz_) is the target's name unless

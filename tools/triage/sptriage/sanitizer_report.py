@@ -29,6 +29,8 @@ _UBSAN_CHECK = re.compile(r"^SUMMARY: UndefinedBehaviorSanitizer: (?P<check>[\w-
 _INVARIANT = re.compile(r"^invariant broken: (?P<what>.*)$")
 # fuzz_check.cpp's check_same_bytes, between the headline and the abort.
 _DIFFERENCE = re.compile(r"^invariant: (?P<what>.*) differs at byte (?P<offset>\d+)$")
+# The state's line for it.
+DIFFERENCE_PREFIX = "differs at byte "
 _ACCESS = re.compile(r"^(?P<access>READ|WRITE) of size (?P<size>\d+) at (?P<address>0x[0-9a-fA-F]+)")
 _SIGNAL_ACCESS = re.compile(r"The signal is caused by a (?P<access>READ|WRITE) memory access")
 _ADDRESS = re.compile(r"(?:address|on) (?P<address>0x[0-9a-fA-F]+)")
@@ -118,7 +120,7 @@ def _invariant(lines: list[str], i: int, line: str) -> CrashReport | None:
             break
         d = _DIFFERENCE.match(follow.strip())
         if d and d.group("what") == what:
-            prefix += (f"differs at byte {d.group('offset')}",)
+            prefix += (DIFFERENCE_PREFIX + d.group("offset"),)
             break
     return _report("fuzz_check", "invariant-broken", "Invariant broken", line, frames, state_prefix=prefix)
 
