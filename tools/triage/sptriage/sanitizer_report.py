@@ -3,10 +3,11 @@
 Reads ASan (memory errors, SEGV, ABRT), LeakSanitizer, UBSan (with
 runtime options as sptriage.runner sets them, or without), libFuzzer's own
 reports (timeout, out-of-memory by malloc limit or rss limit, deadly
-signal) and the project's `invariant broken:` line (fuzzers/support/
-fuzz_check.cpp). Crash types are spelled as ClusterFuzz spells them
-("Heap-buffer-overflow READ 4", "Null-dereference WRITE", "Timeout"),
-UBSan's as "UBSan: <check>".
+signal) and the project's `invariant broken:` line, with a round trip's
+first differing byte (fuzzers/support/fuzz_check.cpp); `unreported` names
+an AFL++ target's crash that printed none of these. Crash types are
+spelled as ClusterFuzz spells them ("Heap-buffer-overflow READ 4",
+"Null-dereference WRITE", "Timeout"), UBSan's as "UBSan: <check>".
 """
 from __future__ import annotations
 
