@@ -403,10 +403,8 @@ class ReflectionReader {
 };
 
 ParseResult finish(Context& ctx, Shader& shader, const ReadOptions& options) {
-  ParseResult r;
   if (check_stages(shader, options, ctx)) cross_check(shader, ctx);
-  r.error = ctx.take_error();
-  r.warnings = ctx.take_warnings();
+  ParseResult r = ParseResult::taken_from(ctx);
   if (!r.error) r.shader = std::move(shader);
   return r;
 }
@@ -425,12 +423,7 @@ ParseResult parse_shader(Bytes file, const Limits& limits, uint64_t base, const 
   Shader shader;
   ReflectionReader reader(file, base, ctx, shader, UniformLayout::current);
   if (reader.run() || !reader.reached_uniform()) {
-    if (ctx.failed()) {
-      ParseResult r;
-      r.error = ctx.take_error();
-      r.warnings = ctx.take_warnings();
-      return r;
-    }
+    if (ctx.failed()) return ParseResult::taken_from(ctx);
     return finish(ctx, shader, options);
   }
   // The current layout does not fit from the uniform on; the older
@@ -438,12 +431,7 @@ ParseResult parse_shader(Bytes file, const Limits& limits, uint64_t base, const 
   Context old_ctx(limits, file.size());
   Shader old;
   ReflectionReader old_reader(file, base, old_ctx, old, UniformLayout::old_u32);
-  if (!old_reader.run()) {
-    ParseResult r;
-    r.error = ctx.take_error();
-    r.warnings = ctx.take_warnings();
-    return r;
-  }
+  if (!old_reader.run()) return ParseResult::taken_from(ctx);
   const FieldPath u = FieldPath::root("uniform");
   old_ctx.warn(Code::old_uniform_layout, old.sections.uniform, u,
                "the uniform has the older writer's layout (u32 size, 12-byte member records with u32 offsets and "
