@@ -18,6 +18,7 @@
 #include "core/bytes.h"
 #include "core/diagnostic.h"
 #include "core/file_text.h"
+#include "core/parse_result.h"
 
 namespace sp::bitcode {
 
@@ -121,13 +122,10 @@ struct File {
   Bytes symtab;
 };
 
-struct ParseResult {
+struct ParsedFile {
   std::optional<File> file;  // set exactly when there is no error
-  std::optional<Diagnostic> error;
-  std::vector<Diagnostic> warnings;
-  uint64_t steps = 0;  // the parse's Context::steps: the work it did
-  [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
+using ParseResult = sp::ParseResultOf<ParsedFile>;
 
 // Parses LLVM IR bitcode (bare or wrapped); `base_byte` is the offset of
 // input[0] in the whole file (DXIL parts), for error offsets. Without

@@ -494,11 +494,9 @@ ParseResult parse_bitcode(Bytes input, const Limits& limits, uint64_t base_byte,
   Context ctx(limits, input.size());
   File file;
   ModuleReader reader(ctx, file, metadata);
-  ParseResult r;
-  if (reader.run(input, base_byte) && !ctx.failed()) r.file = std::move(file);
-  r.error = ctx.take_error();
-  r.warnings = ctx.take_warnings();
-  r.steps = ctx.steps();
+  const bool ok = reader.run(input, base_byte) && !ctx.failed();
+  ParseResult r = ParseResult::taken_from(ctx);
+  if (ok) r.file = std::move(file);
   return r;
 }
 

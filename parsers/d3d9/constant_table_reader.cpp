@@ -5,9 +5,9 @@
 // them, since the program writer writes the comment's bytes as they were.
 #include <cinttypes>
 
-#include "core/span_reader.h"
+#include "core/field_reader.h"
 #include "core/strings.h"
-#include "d3d9/comment_blob.h"
+#include "d3d9/comment_table.h"
 #include "d3d9/constant_table.h"
 
 namespace sp::d3d9 {
@@ -24,65 +24,53 @@ constexpr uint32_t kRoot = UINT32_MAX;
 class TableReader {
  public:
   TableReader(Bytes data, uint64_t base, const FieldPath& at, Context& ctx, ConstantTable& out)
-      : blob_(data, base, "the constant table"), data_(data), base_(base), at_(at), ctx_(ctx), out_(out) {}
+      : r_(data, base, at, ctx), base_(base), at_(at), ctx_(ctx), out_(out) {}
 
   bool run() {
-    if (data_.size() < kHeaderSize)
-      return ctx_.fail(Code::truncated, base_, at_,
-                       strprintf("a constant table header takes %u bytes, the comment holds %zu after its fourcc",
-                                 kHeaderSize, data_.size()));
-    out_.size = u32(0);
-    out_.creator_offset = u32(4);
-    out_.version = u32(8);
-    out_.constant_count = u32(12);
-    out_.constants_offset = u32(16);
-    out_.flags = u32(20);
-    out_.target_offset = u32(24);
+    std::optional<FieldReader> h = r_.sub(0, kHeaderSize, at_);
+    if (!h || !h->u32(out_.size, "size") || !h->u32(out_.creator_offset, "creator") ||
+        !h->u32(out_.version, "version") || !h->u32(out_.constant_count, "constant_count") ||
+        !h->u32(out_.constants_offset, "constants") || !h->u32(out_.flags, "flags") ||
+        !h->u32(out_.target_offset, "target"))
+      return false;
     // D3DX's own reader (D3DXGetShaderConstantTable) rejects any other size.
     if (out_.size != kHeaderSize)
-      return ctx_.fail(Code::size_mismatch, base_, at_.field("size"),
-                       strprintf("header size %u, the D3DXSHADER_CONSTANTTABLE header is %u", out_.size, kHeaderSize));
-    if (auto p = string_problem(out_.creator_offset, base_ + 4, out_.creator)) return fail(*p, at_.field("creator"));
-    if (auto p = string_problem(out_.target_offset, base_ + 24, out_.target)) return fail(*p, at_.field("target"));
-    if (auto p = array_problem(out_.constants_offset, out_.constant_count, kConstantInfoSize, base_ + 16, base_ + 12))
-      return fail(*p, at_.field("constants"));
+      return r_.fail_at(Code::size_mismatch, base_, "size",
+                        strprintf("header size %u, the D3DXSHADER_CONSTANTTABLE header is %u", out_.size, kHeaderSize));
+    const FieldPath creator = at_.field("creator");
+    const FieldPath target = at_.field("target");
+    if (!r_.string(out_.creator_offset, base_ + 4, creator, out_.creator) ||
+        !r_.string(out_.target_offset, base_ + 24, target, out_.target))
+      return false;
+    FieldPath::Cursor cur;
+    const FieldPath items = at_.cursor("constants", cur);
+    std::optional<FieldReader> t = comment_table(r_, at_, "constants", base_ + 12, out_.constant_count,
+                                                 out_.constants_offset, kConstantInfoSize, items);
+    if (!t) return false;
     out_.constants.reserve(out_.constant_count);
-    for (uint32_t i = 0; i < out_.constant_count; ++i)
-      if (!constant(i, out_.constants_offset + i * kConstantInfoSize)) return false;
+    for (uint32_t i = 0; i < out_.constant_count; ++i) {
+      cur.index = i;
+      if (!constant(*t, i)) return false;
+    }
     return true;
   }
 
  private:
-  uint32_t u32(uint64_t at) const { return blob_.u32(at); }
-  uint16_t u16(uint64_t at) const { return blob_.u16(at); }
-
-  bool fail(const Problem& p, const FieldPath& at) { return ctx_.fail(p.code, p.offset, at, p.message); }
-
-  std::optional<Problem> string_problem(uint32_t offset, uint64_t field, FileText& out) const {
-    return blob_.string_problem(offset, field, out);
-  }
-  std::optional<Problem> array_problem(uint32_t offset, uint64_t count, uint32_t size, uint64_t offset_field,
-                                       uint64_t count_field) const {
-    return blob_.array_problem(offset, count, size, offset_field, count_field);
-  }
-
-  bool constant(uint32_t index, uint32_t record) {
+  bool constant(FieldReader& t, uint32_t index) {
     const FieldPath at = at_.item("constants", index);
+    const uint64_t record = t.offset();
     Constant& c = out_.constants.emplace_back();
-    c.name_offset = u32(record);
-    c.register_set = u16(record + 4);
-    c.register_index = u16(record + 6);
-    c.register_count = u16(record + 8);
-    c.reserved = u16(record + 10);
-    c.type_offset = u32(record + 12);
-    c.default_value_offset = u32(record + 16);
-    if (auto p = string_problem(c.name_offset, base_ + record, c.name)) return fail(*p, at.field("name"));
-    if (c.default_value_offset >= data_.size() && c.default_value_offset != 0)
-      return ctx_.fail(Code::offset_out_of_bounds, base_ + record + 16, at.field("default_value"),
-                       strprintf("default value offset %u is outside the constant table's %zu bytes",
-                                 c.default_value_offset, data_.size()));
+    if (!t.u32(c.name_offset, {}) || !t.u16(c.register_set, {}) || !t.u16(c.register_index, {}) ||
+        !t.u16(c.register_count, {}) || !t.u16(c.reserved, {}) || !t.u32(c.type_offset, {}) ||
+        !t.u32(c.default_value_offset, {}))
+      return false;
+    const FieldPath name = at.field("name");
+    const FieldPath default_value = at.field("default_value");
+    if (!r_.string(c.name_offset, record, name, c.name)) return false;
+    if (c.default_value_offset != 0 && !r_.record(c.default_value_offset, 1, record + 16, default_value))
+      return false;
     c.type = static_cast<uint32_t>(out_.types.size());
-    if (!type_info(c.type_offset, base_ + record + 12, kRoot, 0, index)) return false;
+    if (!type_info(c.type_offset, record + 12, kRoot, 0, index)) return false;
     return members_of_tree(index, c.type);
   }
 
@@ -99,21 +87,22 @@ class TableReader {
       const uint32_t first = out_.types[t].members_offset;
       if (count == 0) continue;
       const uint64_t field = base_ + out_.types[t].offset + 12;
-      if (auto p = array_problem(first, count, kMemberInfoSize, field, field - 2))
+      if (auto p = r_.table_problem(0, first, count, kMemberInfoSize, field, field - 2))
         return fail_in(*p, constant, t, "members");
       if (!charge(count, field - 2, constant, t)) return false;
       out_.types[t].first_member = static_cast<uint32_t>(out_.members.size());
+      std::optional<FieldReader> records = r_.sub(first, uint64_t{count} * kMemberInfoSize, at_);
+      if (!records) return false;
       for (uint32_t k = 0; k < count; ++k) {
-        const uint32_t record = first + k * kMemberInfoSize;
+        const uint64_t record = records->offset();
         Member m;
-        m.name_offset = u32(record);
-        m.type_offset = u32(record + 4);
-        if (auto p = string_problem(m.name_offset, base_ + record, m.name))
+        if (!records->u32(m.name_offset, {}) || !records->u32(m.type_offset, {})) return false;
+        if (auto p = r_.string_problem(m.name_offset, record, m.name))
           return fail_in(*p, constant, t, strprintf("members[%u].name", k));
-        if (auto p = member_type_problem(t, m.type_offset, base_ + record + 4))
+        if (auto p = member_type_problem(t, m.type_offset, record + 4))
           return fail_in(*p, constant, t, strprintf("members[%u].type", k));
         m.type = static_cast<uint32_t>(out_.types.size());
-        if (!type_info(m.type_offset, base_ + record + 4, t, k, constant)) return false;
+        if (!type_info(m.type_offset, record + 4, t, k, constant)) return false;
         out_.members.push_back(m);
         pending.push_back(m.type);
       }
@@ -123,16 +112,16 @@ class TableReader {
 
   // A member of type `t` may not nest past limits.max_depth nor name a
   // type on its own path (which would nest forever).
-  std::optional<Problem> member_type_problem(uint32_t t, uint32_t offset, uint64_t field) const {
+  std::optional<FieldProblem> member_type_problem(uint32_t t, uint32_t offset, uint64_t field) const {
     if (walk_[t].depth + 1 >= ctx_.limits().max_depth)
-      return Problem{Code::limit_exceeded, field,
-                     strprintf("struct members nested %u deep, past ", walk_[t].depth + 1) +
-                         limit_text(&Limits::max_depth, ctx_.limits().max_depth)};
+      return FieldProblem{Code::limit_exceeded, field,
+                          strprintf("struct members nested %u deep, past ", walk_[t].depth + 1) +
+                              limit_text(&Limits::max_depth, ctx_.limits().max_depth)};
     for (uint32_t x = t; x != kRoot; x = walk_[x].parent)
       if (out_.types[x].offset == offset)
-        return Problem{Code::type_cycle, field,
-                       strprintf("the member's type at offset %u is that of %s", offset,
-                                 x == t ? "its own struct" : "an enclosing struct")};
+        return FieldProblem{Code::type_cycle, field,
+                            strprintf("the member's type at offset %u is that of %s", offset,
+                                      x == t ? "its own struct" : "an enclosing struct")};
     return std::nullopt;
   }
 
@@ -142,23 +131,14 @@ class TableReader {
     const auto t = static_cast<uint32_t>(out_.types.size());
     walk_.push_back({parent, member, parent == kRoot ? 0 : walk_[parent].depth + 1});
     out_.types.emplace_back();
-    if (!range_fits(offset, kTypeInfoSize, data_.size()))
-      return fail_in(
-          Problem{Code::offset_out_of_bounds, field,
-                  strprintf("a type record of %u bytes at offset %u is outside the constant table's %zu bytes",
-                            kTypeInfoSize, offset, data_.size())},
-          constant, t, "");
+    if (auto p = r_.record_problem(offset, kTypeInfoSize, field)) return fail_in(*p, constant, t, "");
     if (!charge(1, base_ + offset, constant, t)) return false;
+    std::optional<FieldReader> record = r_.sub(offset, kTypeInfoSize, at_);
     TypeInfo& info = out_.types.back();
     info.offset = offset;
-    info.klass = u16(offset);
-    info.type = u16(offset + 2);
-    info.rows = u16(offset + 4);
-    info.columns = u16(offset + 6);
-    info.elements = u16(offset + 8);
-    info.member_count = u16(offset + 10);
-    info.members_offset = u32(offset + 12);
-    return true;
+    return record && record->u16(info.klass, {}) && record->u16(info.type, {}) && record->u16(info.rows, {}) &&
+           record->u16(info.columns, {}) && record->u16(info.elements, {}) &&
+           record->u16(info.member_count, {}) && record->u32(info.members_offset, {});
   }
 
   // Types and members are charged to the decode budget: one record may be
@@ -171,10 +151,10 @@ class TableReader {
   }
 
   // A problem of type `t` of constant `constant`, or of its field `tail`.
-  bool fail_in(const Problem& p, uint32_t constant, uint32_t t, const std::string& tail) {
+  bool fail_in(const FieldProblem& p, uint32_t constant, uint32_t t, const std::string& tail) {
     const std::string path = type_path(constant, t) + (tail.empty() ? "" : "." + tail);
     const FieldPath at = at_.field(path);
-    return fail(p, at);
+    return r_.fail_with(p, at, {});
   }
 
   // "constants[2].type.members[1].type": where type `t` hangs.
@@ -193,8 +173,7 @@ class TableReader {
     uint32_t depth;
   };
 
-  CommentBlob blob_;
-  Bytes data_;
+  FieldReader r_;  // the whole table
   uint64_t base_;
   const FieldPath& at_;
   Context& ctx_;

@@ -3,8 +3,9 @@
 // type and write records, the variable records and the creator, strings
 // pooled; the reader follows the offsets wherever they point inside the
 // comment, and the program writer writes the comment's bytes as they were.
+#include "core/field_reader.h"
 #include "core/strings.h"
-#include "d3d9/comment_blob.h"
+#include "d3d9/comment_table.h"
 #include "d3d9/debug_info.h"
 
 namespace sp::d3d9 {
@@ -22,74 +23,66 @@ constexpr uint32_t kTypeInfoSize = 16;
 class DebugReader {
  public:
   DebugReader(Bytes data, uint64_t base, const FieldPath& at, Context& ctx, DebugInfo& out)
-      : blob_(data, base, "the debug information"), at_(at), ctx_(ctx), out_(out) {}
+      : r_(data, base, at, ctx), base_(base), at_(at), ctx_(ctx), out_(out) {}
 
   bool run() {
-    const Bytes data = blob_.data();
-    const uint64_t base = blob_.base();
-    if (data.size() < kHeaderSize)
-      return ctx_.fail(Code::truncated, base, at_,
-                       strprintf("a debug information header takes %u bytes, the comment holds %zu after its fourcc",
-                                 kHeaderSize, data.size()));
-    out_.size = blob_.u32(0);
-    out_.creator_offset = blob_.u32(4);
-    out_.source_code_offset = blob_.u32(8);
-    out_.file_count = blob_.u32(12);
-    out_.files_offset = blob_.u32(16);
-    out_.instruction_count = blob_.u32(20);
-    out_.instructions_offset = blob_.u32(24);
-    out_.variable_count = blob_.u32(28);
-    out_.variables_offset = blob_.u32(32);
-    out_.entry_point_offset = blob_.u32(36);
+    std::optional<FieldReader> h = r_.sub(0, kHeaderSize, at_);
+    if (!h || !h->u32(out_.size, "size") || !h->u32(out_.creator_offset, "creator") ||
+        !h->u32(out_.source_code_offset, "source_code") || !h->u32(out_.file_count, "file_count") ||
+        !h->u32(out_.files_offset, "files") || !h->u32(out_.instruction_count, "instruction_count") ||
+        !h->u32(out_.instructions_offset, "instructions") || !h->u32(out_.variable_count, "variable_count") ||
+        !h->u32(out_.variables_offset, "variables") || !h->u32(out_.entry_point_offset, "entry_point"))
+      return false;
     // Every file fxc writes says 40; another size would be another layout.
     if (out_.size != kHeaderSize)
-      return ctx_.fail(Code::size_mismatch, base, at_.field("size"),
-                       strprintf("header size %u, the D3DXSHADER_DEBUGINFO header is %u", out_.size, kHeaderSize));
-    if (auto p = blob_.string_problem(out_.creator_offset, base + 4, out_.creator)) return fail(*p, at_.field("creator"));
+      return r_.fail_at(Code::size_mismatch, base_, "size",
+                        strprintf("header size %u, the D3DXSHADER_DEBUGINFO header is %u", out_.size, kHeaderSize));
+    const FieldPath creator = at_.field("creator");
+    const FieldPath source_code = at_.field("source_code");
+    const FieldPath entry_point = at_.field("entry_point");
+    if (!r_.string(out_.creator_offset, base_ + 4, creator, out_.creator)) return false;
     // The source code, when a compiler kept it: a string like the others.
     FileText source;
-    if (out_.source_code_offset != 0)
-      if (auto p = blob_.string_problem(out_.source_code_offset, base + 8, source))
-        return fail(*p, at_.field("source_code"));
-    if (auto p = blob_.string_problem(out_.entry_point_offset, base + 36, out_.entry_point))
-      return fail(*p, at_.field("entry_point"));
+    if (out_.source_code_offset != 0 && !r_.string(out_.source_code_offset, base_ + 8, source_code, source))
+      return false;
+    if (!r_.string(out_.entry_point_offset, base_ + 36, entry_point, out_.entry_point)) return false;
     return files() && lines() && variables();
   }
 
  private:
-  bool fail(const Problem& p, const FieldPath& at) { return ctx_.fail(p.code, p.offset, at, p.message); }
-
   bool files() {
-    const uint64_t base = blob_.base();
-    if (auto p = blob_.array_problem(out_.files_offset, out_.file_count, kFileInfoSize, base + 16, base + 12))
-      return fail(*p, at_.field("files"));
+    FieldPath::Cursor cur;
+    const FieldPath items = at_.cursor("files", cur);
+    std::optional<FieldReader> t =
+        comment_table(r_, at_, "files", base_ + 12, out_.file_count, out_.files_offset, kFileInfoSize, items);
+    if (!t) return false;
     out_.files.resize(out_.file_count);
     for (uint32_t i = 0; i < out_.file_count; ++i) {
       DebugFile& f = out_.files[i];
-      const uint32_t record = out_.files_offset + i * kFileInfoSize;
-      f.name_offset = blob_.u32(record);
-      if (auto p = blob_.string_problem(f.name_offset, base + record, f.name)) return fail(*p, at_.item("files", i));
+      cur.index = i;
+      const uint64_t record = t->offset();
+      if (!t->u32(f.name_offset, {}) || !r_.string(f.name_offset, record, items, f.name)) return false;
     }
     return true;
   }
 
   // One record per instruction; a file index names a file record or none.
   bool lines() {
-    const uint64_t base = blob_.base();
-    if (auto p = blob_.array_problem(out_.instructions_offset, out_.instruction_count, kLineInfoSize, base + 24,
-                                     base + 20))
-      return fail(*p, at_.field("instructions"));
+    FieldPath::Cursor cur;
+    const FieldPath items = at_.cursor("instructions", cur);
+    std::optional<FieldReader> t = comment_table(r_, at_, "instructions", base_ + 20, out_.instruction_count,
+                                                 out_.instructions_offset, kLineInfoSize, items);
+    if (!t) return false;
     out_.lines.resize(out_.instruction_count);
     for (uint32_t i = 0; i < out_.instruction_count; ++i) {
       DebugLine& l = out_.lines[i];
-      const uint32_t record = out_.instructions_offset + i * kLineInfoSize;
-      l.line = blob_.u16(record);
-      l.file = blob_.u16(record + 2);
-      l.offset = blob_.u32(record + 4);
+      cur.index = i;
+      const uint64_t record = t->offset();
+      if (!t->u16(l.line, {}) || !t->u16(l.file, {}) || !t->u32(l.offset, {})) return false;
       if (l.file != kNoFile && l.file >= out_.file_count) {
-        const FieldPath at = at_.item("instructions", i);
-        return ctx_.fail(Code::invalid_reference, base + record + 2, at.field("file"),
-                         strprintf("file %u, the debug information has %u", l.file, out_.file_count));
+        cur.name = "file";
+        return t->fail_at(Code::invalid_reference, record + 2, {},
+                          strprintf("file %u, the debug information has %u", l.file, out_.file_count));
       }
     }
     return true;
@@ -98,50 +91,54 @@ class DebugReader {
   // The variables and their writes: counts checked against the comment
   // before anything is allocated, so the records stay O(comment).
   bool variables() {
-    const uint64_t base = blob_.base();
-    if (auto p = blob_.array_problem(out_.variables_offset, out_.variable_count, kVariableInfoSize, base + 32,
-                                     base + 28))
-      return fail(*p, at_.field("variables"));
+    FieldPath::Cursor cur;
+    const FieldPath items = at_.cursor("variables", cur);
+    std::optional<FieldReader> t = comment_table(r_, at_, "variables", base_ + 28, out_.variable_count,
+                                                 out_.variables_offset, kVariableInfoSize, items);
+    if (!t) return false;
     out_.variables.resize(out_.variable_count);
     for (uint32_t i = 0; i < out_.variable_count; ++i) {
       const FieldPath at = at_.item("variables", i);
       DebugVariable& v = out_.variables[i];
-      const uint32_t record = out_.variables_offset + i * kVariableInfoSize;
-      v.scope_offset = blob_.u32(record);
-      v.name_offset = blob_.u32(record + 4);
-      v.type_offset = blob_.u32(record + 8);
-      v.write_count = blob_.u32(record + 12);
-      v.writes_offset = blob_.u32(record + 16);
-      if (v.scope_offset != 0)
-        if (auto p = blob_.string_problem(v.scope_offset, base + record, v.scope)) return fail(*p, at.field("scope"));
-      if (auto p = blob_.string_problem(v.name_offset, base + record + 4, v.name)) return fail(*p, at.field("name"));
-      if (!range_fits(v.type_offset, kTypeInfoSize, blob_.data().size()))
-        return ctx_.fail(Code::offset_out_of_bounds, base + record + 8, at.field("type"),
-                         strprintf("a type record of %u bytes at offset %u is outside the debug information's %zu bytes",
-                                   kTypeInfoSize, v.type_offset, blob_.data().size()));
-      if (auto p = blob_.array_problem(v.writes_offset, v.write_count, kWriteInfoSize, base + record + 16,
-                                       base + record + 12))
-        return fail(*p, at.field("writes"));
+      cur.index = i;
+      const uint64_t record = t->offset();
+      if (!t->u32(v.scope_offset, {}) || !t->u32(v.name_offset, {}) || !t->u32(v.type_offset, {}) ||
+          !t->u32(v.write_count, {}) || !t->u32(v.writes_offset, {}))
+        return false;
+      const FieldPath scope = at.field("scope");
+      const FieldPath name = at.field("name");
+      const FieldPath type = at.field("type");
+      const FieldPath write_items = at.field("writes");
+      if (v.scope_offset != 0 && !r_.string(v.scope_offset, record, scope, v.scope)) return false;
+      if (!r_.string(v.name_offset, record + 4, name, v.name) ||
+          !r_.record(v.type_offset, kTypeInfoSize, record + 8, type))
+        return false;
+      std::optional<FieldReader> writes =
+          comment_table(r_, at, "writes", record + 12, v.write_count, v.writes_offset, kWriteInfoSize, write_items);
       // Variables may share write records: the budget bounds the copies.
-      if (!ctx_.charge(v.write_count, base + record + 12, at)) return false;
+      if (!writes || !ctx_.charge(v.write_count, record + 12, at)) return false;
       v.first_write = static_cast<uint32_t>(out_.writes.size());
       for (uint32_t k = 0; k < v.write_count; ++k) {
-        const uint32_t w = v.writes_offset + k * kWriteInfoSize;
+        const uint64_t w = writes->offset();
         DebugWrite& write = out_.writes.emplace_back();
-        write.instruction = blob_.u32(w);
-        for (uint32_t c = 0; c < 4; ++c) write.components[c] = blob_.u16(w + 4 + 2 * c);
+        if (!writes->u32(write.instruction, {})) return false;
+        for (uint16_t& c : write.components)
+          if (!writes->u16(c, {})) return false;
         if (write.instruction >= out_.instruction_count) {
           const FieldPath wat = at.item("writes", k);
-          return ctx_.fail(Code::invalid_reference, base + w, wat.field("instruction"),
-                           strprintf("instruction %u, the debug information describes %u", write.instruction,
-                                     out_.instruction_count));
+          const FieldPath instruction = wat.field("instruction");
+          return writes->fail_with({Code::invalid_reference, w,
+                                    strprintf("instruction %u, the debug information describes %u", write.instruction,
+                                              out_.instruction_count)},
+                                   instruction, {});
         }
       }
     }
     return true;
   }
 
-  CommentBlob blob_;
+  FieldReader r_;  // the whole block
+  uint64_t base_;
   const FieldPath& at_;
   Context& ctx_;
   DebugInfo& out_;

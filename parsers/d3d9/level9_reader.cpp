@@ -46,7 +46,7 @@ class Level9Reader {
                        strprintf("%u entries in the table fxc always leaves empty, whose layout nobody knows",
                                  out_.unknown_table.count));
     if (!tables_cover_the_part(r)) return false;
-    read_tables();
+    if (!read_tables(r)) return false;
     const FieldPath program = root_.field("program");
     if (!parse_program(part_.subspan(out_.program_offset), base_ + out_.program_offset, program, ctx_, out_.program))
       return false;
@@ -105,25 +105,47 @@ class Level9Reader {
   }
 
   // The entries, once every table is known to lie inside the part.
-  void read_tables() {
-    const auto u16 = [&](uint64_t at) { return load_le<uint16_t>(part_.data() + at); };
-    for (uint32_t i = 0; i < out_.constant_buffer_table.count; ++i) {
-      const uint64_t at = out_.constant_buffer_table.offset + uint64_t{i} * kConstantBufferMappingSize;
-      ConstantBufferMapping& m = out_.constant_buffers.emplace_back();
-      m = {u16(at), u16(at + 2), u16(at + 4), u16(at + 6), {part_[at + 8], part_[at + 9], part_[at + 10], part_[at + 11]}};
-    }
-    for (uint32_t i = 0; i < out_.loop_table.count; ++i) {
-      const uint64_t at = out_.loop_table.offset + uint64_t{i} * kLoopMappingSize;
-      out_.loops.push_back({u16(at), u16(at + 2), u16(at + 4), u16(at + 6)});
-    }
-    for (uint32_t i = 0; i < out_.sampler_table.count; ++i) {
-      const uint64_t at = out_.sampler_table.offset + uint64_t{i} * kSamplerMappingSize;
-      out_.samplers.push_back({part_[at], part_[at + 1], part_[at + 2], part_[at + 3]});
-    }
-    for (uint32_t i = 0; i < out_.runtime_constant_table.count; ++i) {
-      const uint64_t at = out_.runtime_constant_table.offset + uint64_t{i} * kRuntimeConstantMappingSize;
-      out_.runtime_constants.push_back({u16(at), u16(at + 2)});
-    }
+  bool read_tables(FieldReader& r) {
+    const FieldPath buffer_path = root_.field("constant_buffers");
+    const FieldPath loop_path = root_.field("loops");
+    const FieldPath sampler_path = root_.field("samplers");
+    const FieldPath runtime_path = root_.field("runtime_constants");
+    std::optional<FieldReader> buffers = entries(r, out_.constant_buffer_table, kConstantBufferMappingSize,
+                                                 buffer_path, out_.constant_buffers);
+    if (!buffers) return false;
+    for (ConstantBufferMapping& m : out_.constant_buffers)
+      if (!buffers->u16(m.buffer, {}) || !buffers->u16(m.start, {}) || !buffers->u16(m.count, {}) ||
+          !buffers->u16(m.target, {}) || !buffers->bytes(m.conversion, {}))
+        return false;
+    std::optional<FieldReader> loops = entries(r, out_.loop_table, kLoopMappingSize, loop_path, out_.loops);
+    if (!loops) return false;
+    for (LoopMapping& m : out_.loops)
+      if (!loops->u16(m.buffer, {}) || !loops->u16(m.source, {}) || !loops->u16(m.component, {}) ||
+          !loops->u16(m.target, {}))
+        return false;
+    std::optional<FieldReader> samplers =
+        entries(r, out_.sampler_table, kSamplerMappingSize, sampler_path, out_.samplers);
+    if (!samplers) return false;
+    for (SamplerMapping& m : out_.samplers)
+      if (!samplers->u8(m.resource, {}) || !samplers->u8(m.sampler, {}) || !samplers->u8(m.target, {}) ||
+          !samplers->u8(m.reserved, {}))
+        return false;
+    std::optional<FieldReader> runtime = entries(r, out_.runtime_constant_table, kRuntimeConstantMappingSize,
+                                                 runtime_path, out_.runtime_constants);
+    if (!runtime) return false;
+    for (RuntimeConstantMapping& m : out_.runtime_constants)
+      if (!runtime->u16(m.kind, {}) || !runtime->u16(m.target, {})) return false;
+    return true;
+  }
+
+  // A table's entries, sized, and a reader over their bytes. An empty
+  // table may name any offset (no extent checks it): it reads from 0.
+  template <typename Entry>
+  static std::optional<FieldReader> entries(FieldReader& r, const Level9Table& t, uint32_t size,
+                                            const FieldPath& path, std::vector<Entry>& out) {
+    std::optional<FieldReader> bytes = r.sub(t.count == 0 ? 0 : t.offset, uint64_t{t.count} * size, path);
+    if (bytes) out.resize(t.count);
+    return bytes;
   }
 
   Bytes part_;

@@ -5,6 +5,7 @@
 // length hides tokens a driver may still execute.
 #include <cinttypes>
 
+#include "core/field_reader.h"
 #include "core/strings.h"
 #include "d3d9/program.h"
 
@@ -16,90 +17,84 @@ constexpr uint32_t kEndOpcode = 0xFFFF;
 
 class ProgramReader {
  public:
-  ProgramReader(Bytes file, uint64_t base, Context& ctx, Program& out)
-      : file_(file), base_(base), ctx_(ctx), out_(out) {}
+  ProgramReader(Bytes file, uint64_t base, const FieldPath& root, Context& ctx, Program& out)
+      : r_(file, base, root, ctx), base_(base), ctx_(ctx), out_(out) {}
 
-  bool run(const FieldPath& root) {
-    root_ = &root;
-    if (file_.size() < 4)
-      return ctx_.fail(Code::truncated, base_, root.field("version"),
-                       strprintf("a version token takes 4 bytes, the input has %zu", file_.size()));
-    out_.version.token = word(0);
+  bool run() {
+    if (!r_.u32(out_.version.token, "version")) return false;
     const Version v = out_.version;
     if (!v.pixel() && !v.vertex())
-      return ctx_.fail(Code::bad_magic, base_, root.field("version"),
-                       strprintf("version token 0x%08x: bits 16..31 are 0xFFFF (pixel) or 0xFFFE (vertex)", v.token));
+      return r_.fail_at(Code::bad_magic, base_, "version",
+                        strprintf("version token 0x%08x: bits 16..31 are 0xFFFF (pixel) or 0xFFFE (vertex)", v.token));
     // Shader model 1 has no instruction lengths (bits 24..27 are reserved
     // there): its parameter counts would have to be inferred.
     if (v.major() < 2 || v.major() > 3 || (v.minor() > 1 && v.minor() != 0xFF) || (v.major() == 3 && v.minor() == 1))
-      return ctx_.fail(Code::unsupported_version, base_, root.field("version"),
-                       strprintf("shader model %u.%u: shaderprobe reads 2.0, 2.x and 3.0", v.major(), v.minor()));
+      return r_.fail_at(Code::unsupported_version, base_, "version",
+                        strprintf("shader model %u.%u: shaderprobe reads 2.0, 2.x and 3.0", v.major(), v.minor()));
 
-    size_t pos = 4;
     FieldPath::Cursor cur{0, {}};
-    const FieldPath instructions = root.cursor("instructions", cur);
+    const FieldPath instructions = r_.path().cursor("instructions", cur);
     FieldPath::Cursor comment_cur{0, {}};
-    const FieldPath comments = root.cursor("comments", comment_cur);
+    const FieldPath comments = r_.path().cursor("comments", comment_cur);
     // Every instruction and comment takes at least one DWORD: the lists are
     // O(input).
     while (true) {
-      if (file_.size() - pos < 4)
-        return ctx_.fail(Code::missing_end_token, offset_of(pos), root,
-                         strprintf("the token stream ends at byte %zu without the end token 0x%08x", pos, kEndToken));
-      const uint32_t token = word(pos);
+      const uint64_t at = r_.offset();
+      if (r_.remaining() < 4)
+        return r_.fail(Code::missing_end_token, {},
+                       strprintf("the token stream ends at byte %" PRIu64 " without the end token 0x%08x", at - base_,
+                                 kEndToken));
+      uint32_t token = 0;
+      if (!r_.u32(token, {})) return false;
       if ((token & 0xFFFF) == kEndOpcode) {
         if (token != kEndToken)
-          return ctx_.fail(Code::invalid_value, offset_of(pos), root.field("end"),
-                           strprintf("end token 0x%08x: bits 16..31 of the end token are 0", token));
-        out_.end_offset = offset_of(pos);
-        pos += 4;
+          return r_.fail_at(Code::invalid_value, at, "end",
+                            strprintf("end token 0x%08x: bits 16..31 of the end token are 0", token));
+        out_.end_offset = at;
         break;
       }
       if ((token & 0xFFFF) == kCommentOpcode) {
         comment_cur.index = out_.comments.size();
-        if (!comment(pos, comments)) return false;
+        if (!comment(token, at, comments)) return false;
       } else {
         cur.index = out_.instructions.size();
-        if (!instruction(pos, instructions)) return false;
+        if (!instruction(token, at, instructions)) return false;
       }
     }
     if (out_.debug) check_debug_lines();
-    out_.trailing = file_.subspan(pos);
+    out_.trailing = r_.rest();
     if (!out_.trailing.empty())
-      ctx_.warn(Code::bytes_after_end_token, offset_of(pos), root,
-                strprintf("%zu bytes after the end token", out_.trailing.size()));
+      r_.warn(Code::bytes_after_end_token, r_.offset(), {},
+              strprintf("%zu bytes after the end token", out_.trailing.size()));
     return true;
   }
 
  private:
-  uint32_t word(size_t at) const { return load_le<uint32_t>(file_.data() + at); }
-  uint64_t offset_of(size_t at) const { return base_ + at; }
-
   // A comment block: its length (bits 16..30) in DWORDs, then its data.
   // The first one that starts with "CTAB" is the constant table.
-  bool comment(size_t& pos, const FieldPath& at) {
+  bool comment(uint32_t token, uint64_t offset, const FieldPath& at) {
     Comment& c = out_.comments.emplace_back();
-    c.offset = offset_of(pos);
-    c.token = word(pos);
+    c.offset = offset;
+    c.token = token;
     c.position = out_.instructions.size();
     const uint64_t bytes = uint64_t{(c.token >> 16) & 0x7FFF} * 4;
-    if (bytes > file_.size() - pos - 4)
-      return ctx_.fail(
-          Code::comment_out_of_bounds, c.offset, at.field("length"),
-          strprintf("a comment of %" PRIu64 " bytes at byte %zu runs past the input's %zu", bytes, pos, file_.size()));
-    c.data = file_.subspan(pos + 4, static_cast<size_t>(bytes));
-    pos += 4 + static_cast<size_t>(bytes);
-    const uint32_t fourcc = c.data.size() >= 4 ? load_le<uint32_t>(c.data.data()) : 0;
+    if (bytes > r_.remaining())
+      return ctx_.fail(Code::comment_out_of_bounds, c.offset, at.field("length"),
+                       strprintf("a comment of %" PRIu64 " bytes at byte %" PRIu64 " runs past the input's %zu", bytes,
+                                 c.offset - base_, r_.cursor().size()));
+    if (!r_.bytes(bytes, c.data, {})) return false;
+    uint32_t fourcc = 0;
+    if (!SpanReader(c.data).read_u32_le(fourcc)) return true;
     if (fourcc == kCtabFourcc && !out_.constants) {
       ConstantTable& table = out_.constants.emplace();
       table.offset = c.offset + 4;
-      const FieldPath ctab = root_->field("ctab");
+      const FieldPath ctab = r_.path().field("ctab");
       return parse_constant_table(c.data.subspan(4), c.offset + 8, ctab, ctx_, table);
     }
     if (fourcc == kDbugFourcc && !out_.debug) {
       DebugInfo& debug = out_.debug.emplace();
       debug.offset = c.offset + 4;
-      const FieldPath dbug = root_->field("debug");
+      const FieldPath dbug = r_.path().field("debug");
       return parse_debug_info(c.data.subspan(4), c.offset + 8, dbug, ctx_, debug);
     }
     return true;
@@ -110,7 +105,7 @@ class ProgramReader {
   // them beside another program prints the wrong source lines.
   void check_debug_lines() {
     const DebugInfo& d = *out_.debug;
-    const FieldPath at = root_->field("debug");
+    const FieldPath at = r_.path().field("debug");
     if (d.lines.size() != out_.instructions.size()) {
       ctx_.warn(Code::debug_info_mismatch, d.offset + 24, at.field("instructions"),
                 strprintf("%zu line records for %zu instructions", d.lines.size(), out_.instructions.size()));
@@ -126,12 +121,11 @@ class ProgramReader {
       }
   }
 
-  bool instruction(size_t& pos, const FieldPath& at) {
-    const size_t start = pos;
+  bool instruction(uint32_t token, uint64_t offset, const FieldPath& at) {
+    const uint64_t start = offset - base_;
     Instruction& in = out_.instructions.emplace_back();
-    in.offset = offset_of(start);
-    in.token = word(pos);
-    pos += 4;
+    in.offset = offset;
+    in.token = token;
     const OpcodeInfo* info = opcode_info(in.opcode_value());
     if (info == nullptr)
       return ctx_.fail(Code::unknown_opcode, in.offset, at.field("opcode"),
@@ -141,58 +135,57 @@ class ProgramReader {
                        strprintf("%s's token 0x%08x has bit 31 set (a parameter token where an instruction belongs)",
                                  std::string(info->name).c_str(), in.token));
     const size_t length = in.length();
-    if (length * 4 > file_.size() - pos)
+    if (length * 4 > r_.remaining())
       return ctx_.fail(Code::instruction_out_of_bounds, in.offset, at.field("length"),
-                       strprintf("%s of %zu tokens at byte %zu runs past the input's %zu bytes",
-                                 std::string(info->name).c_str(), length, start, file_.size()));
-    const size_t stop = pos + length * 4;
+                       strprintf("%s of %zu tokens at byte %" PRIu64 " runs past the input's %zu bytes",
+                                 std::string(info->name).c_str(), length, start, r_.cursor().size()));
+    std::optional<FieldReader> body = r_.sub(r_.offset() - base_, length * 4, at);
+    if (!body || !r_.skip(length * 4, {})) return false;
     for (const Item item : layout_of(*info, out_.version.sm3(), in.predicated())) {
-      if (pos == stop) return mismatch(in, *info, at, start);
+      if (body->remaining() == 0) return mismatch(in, *info, at, start);
       if (item == Item::word) {
-        in.words.push_back(word(pos));
-        pos += 4;
+        if (!body->u32(in.words.emplace_back(), {})) return false;
         continue;
       }
       Parameter& p = in.params.emplace_back();
       const FieldPath pat = at.item("params", in.params.size() - 1);
-      if (!parameter(p, pos, stop, pat)) return false;
+      if (!parameter(p, *body, pat)) return false;
     }
-    if (pos != stop) return mismatch(in, *info, at, start);
+    if (body->remaining() != 0) return mismatch(in, *info, at, start);
     return true;
   }
 
   // A parameter token, and its relative-address token when bit 13 asks for
   // one (shader model 2 on: a0 or aL, which never has one of its own).
-  bool parameter(Parameter& p, size_t& pos, size_t stop, const FieldPath& at) {
-    p.token = word(pos);
+  bool parameter(Parameter& p, FieldReader& body, const FieldPath& at) {
+    const uint64_t token_at = body.offset();
+    if (!body.u32(p.token, {})) return false;
     if ((p.token >> 31) == 0)
-      return ctx_.fail(Code::parameter_token_invalid, offset_of(pos), at,
+      return ctx_.fail(Code::parameter_token_invalid, token_at, at,
                        strprintf("parameter token 0x%08x has bit 31 clear", p.token));
-    pos += 4;
     if (!p.is_relative()) return true;
-    if (pos == stop)
-      return ctx_.fail(Code::instruction_length_mismatch, offset_of(pos), at.field("relative"),
+    const uint64_t relative_at = body.offset();
+    if (body.remaining() == 0)
+      return ctx_.fail(Code::instruction_length_mismatch, relative_at, at.field("relative"),
                        "the relative-address token is past the end of its instruction");
-    p.relative = word(pos);
+    if (!body.u32(p.relative, {})) return false;
     if ((p.relative >> 31) == 0)
-      return ctx_.fail(Code::parameter_token_invalid, offset_of(pos), at.field("relative"),
+      return ctx_.fail(Code::parameter_token_invalid, relative_at, at.field("relative"),
                        strprintf("relative-address token 0x%08x has bit 31 clear", p.relative));
-    pos += 4;
     return true;
   }
 
   // The instruction's length and what its layout takes disagree.
-  [[gnu::cold]] bool mismatch(const Instruction& in, const OpcodeInfo& info, const FieldPath& at, size_t start) {
+  [[gnu::cold]] bool mismatch(const Instruction& in, const OpcodeInfo& info, const FieldPath& at, uint64_t start) {
     return ctx_.fail(Code::instruction_length_mismatch, in.offset, at.field("length"),
-                     strprintf("%s at byte %zu declares %u tokens, which its parameters do not fill exactly",
+                     strprintf("%s at byte %" PRIu64 " declares %u tokens, which its parameters do not fill exactly",
                                std::string(info.name).c_str(), start, in.length()));
   }
 
-  Bytes file_;
+  FieldReader r_;  // the whole program
   uint64_t base_;
   Context& ctx_;
   Program& out_;
-  const FieldPath* root_ = nullptr;  // run()'s
 };
 
 }  // namespace
@@ -202,7 +195,7 @@ bool parse_program(Bytes file, uint64_t base, Context& ctx, Program& out) {
 }
 
 bool parse_program(Bytes file, uint64_t base, const FieldPath& at, Context& ctx, Program& out) {
-  return ProgramReader(file, base, ctx, out).run(at);
+  return ProgramReader(file, base, at, ctx, out).run();
 }
 
 }  // namespace sp::d3d9

@@ -8,6 +8,7 @@
 #include "core/arena.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
+#include "core/parse_result.h"
 #include "core/strings.h"
 #include "dxcontainer/model.h"
 #include "dxcontainer/parts.h"
@@ -25,12 +26,10 @@ struct ParseOptions {
   PsvQuirks psv_quirks;
 };
 
-struct ParseResult {
+struct ParsedContainer {
   std::optional<Container> container;  // set exactly when there is no error
-  std::optional<Diagnostic> error;
-  std::vector<Diagnostic> warnings;
-  [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
+using ParseResult = sp::ParseResultOf<ParsedContainer>;
 
 // One parse whose result owns its storage (on the heap).
 [[nodiscard]] ParseResult parse_container(Bytes input, const ParseOptions& options = {});

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cinttypes>
 
-#include "core/span_reader.h"
+#include "core/field_reader.h"
 #include "core/strings.h"
 #include "shbin/model.h"
 
@@ -29,136 +29,114 @@ uint64_t text_charge(size_t bytes) { return 1 + bytes / 8; }
 class Reader {
  public:
   Reader(Bytes file, uint64_t base, Context& ctx, Shbin& out)
-      : file_(file), base_(base), ctx_(ctx), out_(out), claimed_(file.size(), false) {}
+      : file_(file), base_(base), ctx_(ctx), out_(out), r_(file, base, root_, ctx), claimed_(file.size(), false) {}
 
   bool run() {
     out_ = Shbin{};
     out_.file_size = file_.size();
-    const FieldPath root = FieldPath::root();
-    if (!dvlb(root) || !dvlp(root) || !dvles(root)) return false;
+    if (!dvlb() || !dvlp() || !dvles()) return false;
     collect_unclaimed();
     return true;
   }
 
  private:
-  // ---- Bytes ----------------------------------------------------------------
+  // ---- Structures -------------------------------------------------------------
 
   [[nodiscard]] uint64_t size() const { return file_.size(); }
-  [[nodiscard]] uint32_t u32(uint64_t pos) const { return load_le<uint32_t>(file_.data() + pos); }
-  [[nodiscard]] uint16_t u16(uint64_t pos) const { return load_le<uint16_t>(file_.data() + pos); }
-  [[nodiscard]] uint8_t u8(uint64_t pos) const { return file_[static_cast<size_t>(pos)]; }
-  [[nodiscard]] uint64_t at(uint64_t pos) const { return base_ + pos; }
 
   // Marks [pos, pos + n) as belonging to a structure (both inside the file).
   void claim(uint64_t pos, uint64_t n) {
     std::fill(claimed_.begin() + static_cast<ptrdiff_t>(pos), claimed_.begin() + static_cast<ptrdiff_t>(pos + n), true);
   }
+  // The bytes of `r`, a fresh reader over part of the file.
+  void claim(const FieldReader& r) { claim(r.offset() - base_, r.remaining()); }
 
-  // A header of `n` bytes at `pos`: all there, or `truncated` at pos.
-  bool header(uint64_t pos, uint64_t n, const FieldPath& path, std::string_view what) {
-    if (pos <= size() && n <= size() - pos) return true;
-    return ctx_.fail(Code::truncated, at(pos), path,
-                     strprintf("%s of %" PRIu64 " bytes at %" PRIu64 " runs past the file's %" PRIu64 " bytes",
-                               std::string(what).c_str(), n, pos, size()));
-  }
-
-  bool magic(uint64_t pos, uint32_t expected, const FieldPath& path, std::string_view what) {
-    const uint32_t m = u32(pos);
+  static bool magic(FieldReader& h, uint32_t expected, std::string_view what) {
+    const uint64_t at = h.offset();
+    uint32_t m = 0;
+    if (!h.u32(m, "magic")) return false;
     if (m == expected) return true;
-    return ctx_.fail(Code::bad_magic, at(pos), path.field("magic"),
+    return h.fail_at(Code::bad_magic, at, "magic",
                      strprintf("%s magic is %s, not %s", std::string(what).c_str(), fourcc_text(m).c_str(),
                                fourcc_text(expected).c_str()));
   }
 
-  // The (offset, count) pair at `field` of a header at `origin`, and where
-  // its records lie: [start, start + count * record) must be inside the
-  // file. Offsets count from `origin`; the sums are 64-bit, so neither
-  // can wrap.
-  bool table(uint64_t origin, uint64_t field, uint32_t record, const FieldPath& path, std::string_view count_name,
-             TableRef& ref, uint64_t& start) {
-    ref.offset = u32(field);
-    ref.count = u32(field + 4);
-    if (ref.offset > size() - origin)
-      return ctx_.fail(Code::offset_out_of_bounds, at(field), path.field("offset"),
-                       strprintf("offset 0x%x from 0x%" PRIx64 " is past the end of the file's %" PRIu64 " bytes",
-                                 ref.offset, origin, size()));
-    start = origin + ref.offset;
-    const uint64_t bytes = uint64_t{ref.count} * record;
-    if (bytes > size() - start)
-      return ctx_.fail(Code::count_too_large, at(field + 4), path.field(count_name),
-                       strprintf("%u %s of %u bytes at %" PRIu64 " need %" PRIu64 " bytes, %" PRIu64 " remain",
-                                 ref.count, record == 1 ? "bytes" : "records", record, start, bytes, size() - start));
-    claim(start, bytes);
+  // The (offset, count) pair that `h` is at, of a header at file position
+  // `origin`, and a reader over the records it locates (offsets count from
+  // `origin`), whose bytes are claimed.
+  std::optional<FieldReader> table(FieldReader& h, uint64_t origin, uint32_t record, const FieldPath& path,
+                                   std::string_view count_name, TableRef& ref, const FieldPath& items) {
+    const uint64_t at = h.offset();
+    if (!h.u32(ref.offset, "offset") || !h.u32(ref.count, count_name)) return std::nullopt;
+    std::optional<FieldReader> t =
+        r_.table(origin, ref.offset, ref.count, record, {path, at, "offset", at + 4, count_name}, items);
+    if (t) claim(*t);
+    return t;
+  }
+
+  // The NUL-terminated string at `offset` of the string table `table`, read
+  // from the field at file offset `field`.
+  bool string(FieldReader& table, uint32_t offset, uint64_t field, const FieldPath& path, FileString& out) {
+    FileText s;
+    if (!table.string(offset, field, path, s)) return false;
+    if (!ctx_.charge(text_charge(s.size()), field, path)) return false;
+    out = std::string(s.bytes());
     return true;
   }
 
-  // The NUL-terminated string at `offset` of a string table of `table`
-  // (whose first byte is at file position `table_pos`), read from the field
-  // at `field`.
-  bool string(std::string_view table, uint64_t table_pos, uint32_t offset, uint64_t field, const FieldPath& path,
-              FileString& out) {
-    if (offset >= table.size())
-      return ctx_.fail(Code::offset_out_of_bounds, at(field), path,
-                       strprintf("string offset %u is outside the %zu-byte string table at %" PRIu64, offset,
-                                 table.size(), table_pos));
-    const auto bytes = Bytes(reinterpret_cast<const uint8_t*>(table.data()), table.size());
-    const std::optional<FileText> s = cstring_at(bytes, offset);
-    if (!s)
-      return ctx_.fail(Code::unterminated_string, at(table_pos + offset), path,
-                       strprintf("the string at offset %u runs to the end of its %zu-byte table without a NUL",
-                                 offset, table.size()));
-    if (!ctx_.charge(text_charge(s->size()), at(field), path)) return false;
-    out = std::string(s->bytes());
+  // A table of bytes (the count is their number), as the model keeps it.
+  static bool text(FieldReader& t, FileString& out) {
+    Bytes b;
+    if (!t.bytes(t.remaining(), b, {})) return false;
+    out = std::string(reinterpret_cast<const char*>(b.data()), b.size());
     return true;
   }
 
   // ---- DVLB ------------------------------------------------------------------
 
-  bool dvlb(const FieldPath& root) {
-    const FieldPath path = root.field("dvlb");
-    if (!header(0, 8, path, "the DVLB header")) return false;
-    if (!magic(0, kDvlbMagic, path, "the DVLB")) return false;
-    out_.dvle_count = u32(4);
+  bool dvlb() {
+    const FieldPath path = root_.field("dvlb");
+    std::optional<FieldReader> h = r_.sub(0, 8, path);
+    if (!h || !magic(*h, kDvlbMagic, "the DVLB") || !h->u32(out_.dvle_count, "dvle_count")) return false;
     claim(0, 8);
-    // The offset table: count * 4 in 64 bits against what follows.
-    const uint64_t bytes = uint64_t{out_.dvle_count} * 4;
-    if (bytes > size() - 8)
-      return ctx_.fail(Code::count_too_large, at(4), path.field("dvle_count"),
-                       strprintf("%u DVLE offsets need %" PRIu64 " bytes, %" PRIu64 " follow the DVLB header",
-                                 out_.dvle_count, bytes, size() - 8));
-    claim(8, bytes);
-    out_.dvle_offsets.reserve(out_.dvle_count);
-    for (uint32_t i = 0; i < out_.dvle_count; ++i) out_.dvle_offsets.push_back(u32(8 + 4 * uint64_t{i}));
+    FieldPath::Cursor cur;
+    const FieldPath entries = path.cursor("dvle_offsets", cur);
+    std::optional<FieldReader> t = r_.table(8, 0, out_.dvle_count, 4, {path, 0, {}, base_ + 4, "dvle_count"}, entries);
+    if (!t) return false;
+    claim(*t);
+    out_.dvle_offsets.resize(out_.dvle_count);
+    for (uint32_t& offset : out_.dvle_offsets)
+      if (!t->u32(offset, {})) return false;
     return true;
   }
 
   // ---- DVLP ------------------------------------------------------------------
 
-  bool dvlp(const FieldPath& root) {
-    const FieldPath path = root.field("dvlp");
+  bool dvlp() {
+    const FieldPath path = root_.field("dvlp");
     Dvlp& p = out_.dvlp;
     const uint64_t pos = 8 + uint64_t{out_.dvle_count} * 4;  // right after the offset table
     p.offset = pos;
-    if (!header(pos, kNihstroDvlpSize, path, "the DVLP header")) return false;
-    if (!magic(pos, kDvlpMagic, path, "the DVLP")) return false;
-    p.version = u32(pos + 4);
-    uint64_t code = 0, descriptors = 0;
+    std::optional<FieldReader> h = r_.sub(pos, kNihstroDvlpSize, path);
+    if (!h || !magic(*h, kDvlpMagic, "the DVLP") || !h->u32(p.version, "version")) return false;
     const FieldPath code_path = path.field("code_table");
     const FieldPath descriptor_path = path.field("descriptor_table");
-    if (!table(pos, pos + 8, 4, code_path, "count", p.code_table, code)) return false;
-    if (!table(pos, pos + 16, kDescriptorSize, descriptor_path, "count", p.descriptor_table, descriptors))
-      return false;
-    p.line_table.offset = u32(pos + 24);
+    const FieldPath code_items = path.field("code");
+    const FieldPath descriptor_items = path.field("descriptors");
+    std::optional<FieldReader> code = table(*h, pos, 4, code_path, "count", p.code_table, code_items);
+    if (!code) return false;
+    std::optional<FieldReader> descriptors =
+        table(*h, pos, kDescriptorSize, descriptor_path, "count", p.descriptor_table, descriptor_items);
+    if (!descriptors || !h->u32(p.line_table.offset, "line_table.offset")) return false;
     p.header_size = picasso_header(pos) ? kPicassoDvlpSize : kNihstroDvlpSize;
     claim(pos, p.header_size);
 
-    p.code.reserve(p.code_table.count);
-    for (uint32_t k = 0; k < p.code_table.count; ++k) p.code.push_back(u32(code + 4 * uint64_t{k}));
-    p.descriptors.reserve(p.descriptor_table.count);
-    for (uint32_t k = 0; k < p.descriptor_table.count; ++k) {
-      const uint64_t d = descriptors + uint64_t{kDescriptorSize} * k;
-      p.descriptors.push_back({u32(d), u32(d + 4)});
-    }
+    p.code.resize(p.code_table.count);
+    for (uint32_t& word : p.code)
+      if (!code->u32(word, {})) return false;
+    p.descriptors.resize(p.descriptor_table.count);
+    for (OperandDescriptor& d : p.descriptors)
+      if (!descriptors->u32(d.value, "value") || !descriptors->u32(d.unused, "unused")) return false;
     if (p.header_size == kPicassoDvlpSize) return line_information(pos, path);
     return true;
   }
@@ -181,36 +159,37 @@ class Reader {
   // follow the program's tables in the 0x28-byte header.
   bool line_information(uint64_t pos, const FieldPath& path) {
     Dvlp& p = out_.dvlp;
-    uint64_t lines = 0, strings = 0;
     const FieldPath line_path = path.field("line_table");
     const FieldPath string_path = path.field("string_table");
-    if (!table(pos, pos + 24, kLineSize, line_path, "count", p.line_table, lines)) return false;
-    if (!table(pos, pos + 32, 1, string_path, "size", p.string_table, strings)) return false;
-    p.strings = std::string(reinterpret_cast<const char*>(file_.data() + strings), p.string_table.count);
-    p.lines.reserve(p.line_table.count);
     FieldPath::Cursor cur;
     const FieldPath items = path.cursor("lines", cur);
     const FieldPath file = items.field("file");
+    std::optional<FieldReader> h = r_.sub(pos + 24, kPicassoDvlpSize - 24, path);
+    if (!h) return false;
+    std::optional<FieldReader> lines = table(*h, pos, kLineSize, line_path, "count", p.line_table, items);
+    if (!lines) return false;
+    std::optional<FieldReader> strings = table(*h, pos, 1, string_path, "size", p.string_table, string_path);
+    if (!strings || !text(*strings, p.strings)) return false;
+    p.lines.reserve(p.line_table.count);
     for (uint32_t k = 0; k < p.line_table.count; ++k) {
       cur.index = k;
-      const uint64_t l = lines + uint64_t{kLineSize} * k;
+      const uint64_t l = lines->offset();
       LineInfo& line = p.lines.emplace_back();
-      line.file_offset = u32(l);
-      line.line = u32(l + 4);
-      if (!ctx_.charge(kEntryCharge, at(l), items)) return false;
-      if (!string(p.strings.bytes(), strings, line.file_offset, l, file, line.file)) return false;
+      if (!lines->u32(line.file_offset, {}) || !lines->u32(line.line, {})) return false;
+      if (!ctx_.charge(kEntryCharge, l, items)) return false;
+      if (!string(*strings, line.file_offset, l, file, line.file)) return false;
     }
     return true;
   }
 
   // ---- DVLEs -----------------------------------------------------------------
 
-  bool dvles(const FieldPath& root) {
-    const FieldPath table_path = root.field("dvlb");
+  bool dvles() {
+    const FieldPath table_path = root_.field("dvlb");
     FieldPath::Cursor entry;
     const FieldPath entries = table_path.cursor("dvle_offsets", entry);
     FieldPath::Cursor cur;
-    const FieldPath dvle_path = root.cursor("dvles", cur);
+    const FieldPath dvle_path = root_.cursor("dvles", cur);
     const std::vector<uint32_t> first = first_entries();
     out_.dvle_of.reserve(out_.dvle_offsets.size());
     // Room for the distinct DVLEs at once (no reallocation peak with
@@ -226,7 +205,7 @@ class Reader {
       const uint32_t offset = out_.dvle_offsets[i];
       entry.index = i;
       if (offset >= size())
-        return ctx_.fail(Code::offset_out_of_bounds, at(8 + 4 * uint64_t{i}), entries,
+        return ctx_.fail(Code::offset_out_of_bounds, base_ + 8 + 4 * uint64_t{i}, entries,
                          strprintf("DVLE offset 0x%x is at or past the end of the file's %" PRIu64 " bytes", offset,
                                    size()));
       const auto index = static_cast<uint32_t>(out_.dvles.size());
@@ -253,88 +232,88 @@ class Reader {
   }
 
   bool dvle(uint32_t pos, const FieldPath& path) {
-    if (!ctx_.charge(kDvleCharge, at(pos), path)) return false;
-    if (!header(pos, kDvleHeaderSize, path, "a DVLE header")) return false;
-    if (!magic(pos, kDvleMagic, path, "a DVLE")) return false;
+    if (!ctx_.charge(kDvleCharge, base_ + pos, path)) return false;
+    std::optional<FieldReader> h = r_.sub(pos, kDvleHeaderSize, path);
+    if (!h || !magic(*h, kDvleMagic, "a DVLE")) return false;
     claim(pos, kDvleHeaderSize);
     Dvle& d = out_.dvles.emplace_back();
     d.offset = pos;
-    d.version = u16(pos + 4);
-    d.type = u8(pos + 6);
-    d.flags = u8(pos + 7);
-    d.main = u32(pos + 8);
-    d.endmain = u32(pos + 12);
-    d.input_mask = u16(pos + 16);
-    d.output_mask = u16(pos + 18);
-    d.geometry_mode = u8(pos + 20);
-    d.fixed_vertex_start = u8(pos + 21);
-    d.variable_vertex_count = u8(pos + 22);
-    d.fixed_vertex_count = u8(pos + 23);
+    if (!h->u16(d.version, "version") || !h->u8(d.type, "type") || !h->u8(d.flags, "flags") ||
+        !h->u32(d.main, "main") || !h->u32(d.endmain, "endmain") || !h->u16(d.input_mask, "input_mask") ||
+        !h->u16(d.output_mask, "output_mask") || !h->u8(d.geometry_mode, "geometry_mode") ||
+        !h->u8(d.fixed_vertex_start, "fixed_vertex_start") ||
+        !h->u8(d.variable_vertex_count, "variable_vertex_count") ||
+        !h->u8(d.fixed_vertex_count, "fixed_vertex_count"))
+      return false;
 
-    uint64_t constants = 0, labels = 0, outmaps = 0, uniforms = 0, symbols = 0;
     const FieldPath constant_path = path.field("constant_table");
     const FieldPath label_path = path.field("label_table");
     const FieldPath outmap_path = path.field("outmap_table");
     const FieldPath uniform_path = path.field("uniform_table");
     const FieldPath symbol_path = path.field("symbol_table");
-    if (!table(pos, pos + 24, kConstantSize, constant_path, "count", d.constant_table, constants) ||
-        !table(pos, pos + 32, kLabelSize, label_path, "count", d.label_table, labels) ||
-        !table(pos, pos + 40, kOutmapSize, outmap_path, "count", d.outmap_table, outmaps) ||
-        !table(pos, pos + 48, kUniformSize, uniform_path, "count", d.uniform_table, uniforms) ||
-        !table(pos, pos + 56, 1, symbol_path, "size", d.symbol_table, symbols))
-      return false;
-    if (!ctx_.charge(text_charge(d.symbol_table.count), at(pos + 60), symbol_path)) return false;
-    d.symbols = std::string(reinterpret_cast<const char*>(file_.data() + symbols), d.symbol_table.count);
-
     FieldPath::Cursor cur;
     const FieldPath constant_items = path.cursor("constants", cur);
+    const FieldPath label_items = path.cursor("labels", cur);
+    const FieldPath outmap_items = path.cursor("outmaps", cur);
+    const FieldPath uniform_items = path.cursor("uniforms", cur);
+    std::optional<FieldReader> constants =
+        table(*h, pos, kConstantSize, constant_path, "count", d.constant_table, constant_items);
+    if (!constants) return false;
+    std::optional<FieldReader> labels = table(*h, pos, kLabelSize, label_path, "count", d.label_table, label_items);
+    if (!labels) return false;
+    std::optional<FieldReader> outmaps =
+        table(*h, pos, kOutmapSize, outmap_path, "count", d.outmap_table, outmap_items);
+    if (!outmaps) return false;
+    std::optional<FieldReader> uniforms =
+        table(*h, pos, kUniformSize, uniform_path, "count", d.uniform_table, uniform_items);
+    if (!uniforms) return false;
+    std::optional<FieldReader> symbols = table(*h, pos, 1, symbol_path, "size", d.symbol_table, symbol_path);
+    if (!symbols) return false;
+    if (!ctx_.charge(text_charge(d.symbol_table.count), base_ + pos + 60, symbol_path)) return false;
+    if (!text(*symbols, d.symbols)) return false;
+
     d.constants.reserve(d.constant_table.count);
     for (uint32_t k = 0; k < d.constant_table.count; ++k) {
       cur.index = k;
-      const uint64_t c = constants + uint64_t{kConstantSize} * k;
-      if (!ctx_.charge(kEntryCharge, at(c), constant_items)) return false;
+      if (!ctx_.charge(kEntryCharge, constants->offset(), constant_items)) return false;
       Constant& constant = d.constants.emplace_back();
-      constant.type = u16(c);
-      constant.index = u16(c + 2);
-      for (uint32_t j = 0; j < 4; ++j) constant.value[j] = u32(c + 4 + 4 * j);
+      if (!constants->u16(constant.type, {}) || !constants->u16(constant.index, {})) return false;
+      for (uint32_t& v : constant.value)
+        if (!constants->u32(v, {})) return false;
     }
 
-    const FieldPath label_items = path.cursor("labels", cur);
     const FieldPath label_name = label_items.field("name");
     d.labels.reserve(d.label_table.count);
     for (uint32_t k = 0; k < d.label_table.count; ++k) {
       cur.index = k;
-      const uint64_t l = labels + uint64_t{kLabelSize} * k;
-      if (!ctx_.charge(kEntryCharge, at(l), label_items)) return false;
+      if (!ctx_.charge(kEntryCharge, labels->offset(), label_items)) return false;
       Label& label = d.labels.emplace_back();
-      label.id = u32(l);
-      label.address = u32(l + 4);
-      label.length = u32(l + 8);
-      label.name_offset = u32(l + 12);
-      if (!string(d.symbols.bytes(), symbols, label.name_offset, l + 12, label_name, label.name)) return false;
+      const uint64_t name_at = labels->offset() + 12;
+      if (!labels->u32(label.id, {}) || !labels->u32(label.address, {}) || !labels->u32(label.length, {}) ||
+          !labels->u32(label.name_offset, {}) || !string(*symbols, label.name_offset, name_at, label_name, label.name))
+        return false;
     }
 
-    const FieldPath outmap_items = path.cursor("outmaps", cur);
     d.outmaps.reserve(d.outmap_table.count);
     for (uint32_t k = 0; k < d.outmap_table.count; ++k) {
       cur.index = k;
-      const uint64_t o = outmaps + uint64_t{kOutmapSize} * k;
-      if (!ctx_.charge(kEntryCharge, at(o), outmap_items)) return false;
-      d.outmaps.push_back({u16(o), u16(o + 2), u16(o + 4), u16(o + 6)});
+      if (!ctx_.charge(kEntryCharge, outmaps->offset(), outmap_items)) return false;
+      Outmap& o = d.outmaps.emplace_back();
+      if (!outmaps->u16(o.semantic, {}) || !outmaps->u16(o.reg, {}) || !outmaps->u16(o.mask, {}) ||
+          !outmaps->u16(o.reserved, {}))
+        return false;
     }
 
-    const FieldPath uniform_items = path.cursor("uniforms", cur);
     const FieldPath uniform_name = uniform_items.field("name");
     d.uniforms.reserve(d.uniform_table.count);
     for (uint32_t k = 0; k < d.uniform_table.count; ++k) {
       cur.index = k;
-      const uint64_t u = uniforms + uint64_t{kUniformSize} * k;
-      if (!ctx_.charge(kEntryCharge, at(u), uniform_items)) return false;
+      const uint64_t u = uniforms->offset();
+      if (!ctx_.charge(kEntryCharge, u, uniform_items)) return false;
       Uniform& uniform = d.uniforms.emplace_back();
-      uniform.name_offset = u32(u);
-      uniform.first = u16(u + 4);
-      uniform.last = u16(u + 6);
-      if (!string(d.symbols.bytes(), symbols, uniform.name_offset, u, uniform_name, uniform.name)) return false;
+      if (!uniforms->u32(uniform.name_offset, {}) || !uniforms->u16(uniform.first, {}) ||
+          !uniforms->u16(uniform.last, {}) || !string(*symbols, uniform.name_offset, u, uniform_name, uniform.name))
+        return false;
     }
     return true;
   }
@@ -368,6 +347,8 @@ class Reader {
   uint64_t base_;
   Context& ctx_;
   Shbin& out_;
+  const FieldPath root_ = FieldPath::root();
+  FieldReader r_;  // the whole file
   std::vector<bool> claimed_;  // a bit per byte of the file
 };
 

@@ -76,12 +76,8 @@ extern const Format shbin_format{
     .identify = identify,
     .parse = parse,
     .describe = [](const Decoded& d) { return shbin::describe(shbin_of(d), d.warnings); },
-    .payloads = nullptr,
     .prefix_may_parse = prefix_may_parse,
     .dumps = kDumps,
-    .embedded_in = {},
-    .profiles = {},
-    .peers = {},
 };
 
 }  // namespace sp::formats

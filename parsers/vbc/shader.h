@@ -19,6 +19,7 @@
 #include "core/bytes.h"
 #include "core/diagnostic.h"
 #include "core/file_text.h"
+#include "core/parse_result.h"
 #include "vbc/enums.h"
 #include "vbc/spirv_module.h"
 
@@ -171,12 +172,10 @@ struct ReadOptions {
   bool validate_spirv = true;
 };
 
-struct ParseResult {
-  std::optional<Diagnostic> error;
-  std::vector<Diagnostic> warnings;
+struct ParsedShader {
   std::optional<Shader> shader;  // set when there is no error; views `file`
-  [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
+using ParseResult = sp::ParseResultOf<ParsedShader>;
 
 // A whole file; `base` is the offset of file[0] in what diagnostics name.
 [[nodiscard]] ParseResult parse_shader(Bytes file, const Limits& limits, uint64_t base = 0,

@@ -13,7 +13,7 @@
 // current layout does not fit and the older one does: old_uniform_layout).
 #include <cinttypes>
 
-#include "core/span_reader.h"
+#include "core/field_reader.h"
 #include "core/strings.h"
 #include "vbc/checks.h"
 #include "vbc/shader.h"
@@ -30,7 +30,7 @@ std::string locations_text(uint32_t limit) { return strprintf("[0, %u)", limit);
 class ReflectionReader {
  public:
   ReflectionReader(Bytes file, uint64_t base, Context& ctx, Shader& out, UniformLayout layout)
-      : file_(file), base_(base), ctx_(ctx), out_(out), layout_(layout), r_(file, base) {}
+      : file_(file), base_(base), ctx_(ctx), out_(out), layout_(layout), r_(file, base, root_, ctx) {}
 
   bool run() {
     out_.uniform_layout = layout_;
@@ -47,7 +47,7 @@ class ReflectionReader {
     if (!bindings()) return false;
     out_.sections.uniform = r_.offset();
     reached_uniform_ = true;
-    if (!(layout_ == UniformLayout::current ? uniform() : old_uniform())) return false;
+    if (!uniform()) return false;
     out_.sections.subpass_inputs = r_.offset();
     if (!subpass_inputs()) return false;
     out_.sections.bytecode = r_.offset();
@@ -60,36 +60,6 @@ class ReflectionReader {
 
  private:
   // ---- Fields -------------------------------------------------------------
-  template <typename T>
-  bool read(T& v, const FieldPath& at) {
-    T raw{};
-    bool ok = false;
-    if constexpr (sizeof(T) == 1) ok = r_.read_u8(raw);
-    if constexpr (sizeof(T) == 2) ok = r_.read_u16_le(raw);
-    if constexpr (sizeof(T) == 4) ok = r_.read_u32_le(raw);
-    if (!ok) return truncated(at, sizeof(T));
-    v = raw;
-    return true;
-  }
-  template <size_t N>
-  bool read(std::array<uint8_t, N>& v, const FieldPath& at) {
-    const std::optional<Bytes> b = r_.read(N);
-    if (!b) return truncated(at, N);
-    std::copy(b->begin(), b->end(), v.begin());
-    return true;
-  }
-  bool truncated(const FieldPath& at, uint64_t need) {
-    return ctx_.fail(Code::truncated, r_.offset(), at,
-                     strprintf("needs %" PRIu64 " bytes, %zu remain", need, r_.remaining()));
-  }
-  // A table's count: records of `size` bytes must all be there before any
-  // is reserved (a count of 0xFFFFFFFF allocates nothing).
-  bool count_fits(uint32_t count, size_t size, uint64_t at, const FieldPath& path) {
-    if (count <= r_.remaining() / size) return true;
-    return ctx_.fail(Code::count_too_large, at, path,
-                     strprintf("%u records of at least %zu bytes need %" PRIu64 " bytes, %zu remain", count, size,
-                               uint64_t{count} * size, r_.remaining()));
-  }
   template <size_t N>
   void padding(const std::array<uint8_t, N>& bytes, uint64_t at, const FieldPath& path) {
     for (const uint8_t b : bytes)
@@ -107,26 +77,24 @@ class ReflectionReader {
       const FieldPath m = h.field("magic");
       return ctx_.fail(Code::bad_magic, base_, m, "the file does not start with \"VBC\"");
     }
-    if (file_.size() < kHeaderSize)
-      return ctx_.fail(Code::truncated, base_, h,
-                       strprintf("the header takes %zu bytes, the file has %zu", kHeaderSize, file_.size()));
-    (void)r_.skip(3);
+    std::optional<FieldReader> head = r_.sub(0, kHeaderSize, h);
+    if (!head || !r_.skip(3, {})) return false;
     const FieldPath version = h.field("version");
-    if (!read(out_.header.version, version)) return false;
+    if (!r_.u8(out_.header.version, version)) return false;
     if (out_.header.version != kVersion)
       return ctx_.fail(Code::unsupported_version, base_ + 3, version,
                        strprintf("version %u: VSL writes version 1 only", out_.header.version));
     const FieldPath type = h.field("shader_type");
-    if (!read(out_.header.shader_type, type)) return false;
+    if (!r_.u8(out_.header.shader_type, type)) return false;
     if (out_.header.shader_type != kGraphics)
       return ctx_.fail(Code::shader_type_not_graphics, base_ + 4, type,
                        strprintf("shader type %u: 1 (graphics) is the only one", out_.header.shader_type));
     const FieldPath words = h.field("bytecode_words");
     for (size_t i = 0; i < kStageCount; ++i)
-      if (!read(words_[i], words)) return false;
+      if (!r_.u16(words_[i], words)) return false;
     const FieldPath tables = h.field("table_sizes");
     for (uint16_t& t : out_.header.table_sizes)
-      if (!read(t, tables)) return false;
+      if (!r_.u16(t, tables)) return false;
     for (const Stage s : {Stage::vert, Stage::frag}) {
       if (words_[static_cast<size_t>(s)] != 0) continue;
       const FieldPath w = words.field(stage_name(s));
@@ -145,8 +113,8 @@ class ReflectionReader {
     const uint64_t at = r_.offset();
     uint32_t count = 0;
     const FieldPath count_path = table.field("count");
-    if (!read(count, count_path)) return false;
-    if (!count_fits(count, kInterfaceRecordSize, at, count_path)) return false;
+    if (!r_.u32(count, count_path)) return false;
+    if (!r_.fits(count, kInterfaceRecordSize, at, count_path)) return false;
     list.reserve(count);
     FieldPath::Cursor cur{0, {}};
     const FieldPath item = root_.cursor(name, cur);
@@ -155,12 +123,9 @@ class ReflectionReader {
       cur.name = {};
       InterfaceVariable& v = list.emplace_back();
       v.file_offset = r_.offset();
-      // The table's bytes are all there (count_fits).
-      (void)read(v.location, item);
-      (void)read(v.base_type, item);
-      (void)read(v.dims, item);
-      (void)read(v.array_size, item);
-      (void)read(v.padding, item);
+      if (!r_.u8(v.location, item) || !r_.u8(v.base_type, item) || !r_.bytes(v.dims, item) ||
+          !r_.u8(v.array_size, item) || !r_.bytes(v.padding, item))
+        return false;
       if (v.location >= locations) {
         cur.name = "location";
         return ctx_.fail(location_code, v.file_offset, item,
@@ -200,11 +165,11 @@ class ReflectionReader {
     const uint64_t at = r_.offset();
     uint32_t count = 0;
     const FieldPath count_path = table.field("count");
-    if (!read(count, count_path)) return false;
+    if (!r_.u32(count, count_path)) return false;
     if (count > kMaxBindings)
       return ctx_.fail(Code::too_many_bindings, at, count_path,
                        strprintf("%u bindings: VSL allows at most %u", count, kMaxBindings));
-    if (!count_fits(count, kBindingRecordSize, at, count_path)) return false;
+    if (!r_.fits(count, kBindingRecordSize, at, count_path)) return false;
     out_.bindings.reserve(count);
     uint32_t used = 0;  // bit s: slot s seen
     FieldPath::Cursor cur{0, {}};
@@ -214,10 +179,9 @@ class ReflectionReader {
       cur.name = {};
       Binding& b = out_.bindings.emplace_back();
       b.file_offset = r_.offset();
-      (void)read(b.slot, item);
-      (void)read(b.base_type, item);
-      (void)read(b.stage_mask, item);
-      (void)read(b.layout, item);
+      if (!r_.u8(b.slot, item) || !r_.u8(b.base_type, item) || !r_.u16(b.stage_mask, item) ||
+          !r_.bytes(b.layout, item))
+        return false;
       cur.name = "slot";
       if (b.slot >= kBindingSlots)
         return ctx_.fail(Code::binding_slot_out_of_range, b.file_offset, item,
@@ -256,12 +220,14 @@ class ReflectionReader {
   // ---- The uniform --------------------------------------------------------
   // Its size, then (when not 0) the stage mask, the member count, and the
   // members: the current layout (u16 size; u8 name length, name, u16
-  // offset, type) ...
+  // offset, type) or the older writer's (u32 size; a 12-byte record of u32
+  // offset, type, u32 name length; then the name).
   bool uniform() {
     const FieldPath u = root_.field("uniform");
     const uint64_t at = r_.offset();
-    uint16_t size = 0;
-    if (!read(size, u.field("size"))) return false;
+    uint32_t size = 0;
+    const FieldPath size_path = u.field("size");
+    if (!size_field(size, size_path)) return false;
     if (size == 0) return true;
     if (!uniform_head(size, at, u)) return false;
     Uniform& uni = *out_.uniform;
@@ -269,46 +235,36 @@ class ReflectionReader {
     const FieldPath item = u.cursor("members", cur);
     for (UniformMember& m : uni.members) {
       m.file_offset = r_.offset();
-      uint8_t length = 0;
-      cur.name = "name_length";
-      if (!read(length, item)) return false;
-      if (!name(m, length, item, cur)) return false;
-      uint16_t offset = 0;
-      cur.name = "offset";
-      if (!read(offset, item)) return false;
-      m.offset = offset;
-      const uint64_t type_at = r_.offset();
-      if (!member_type(m, item, cur)) return false;
-      if (!member_checks(m, uni, m.file_offset + 1 + length, type_at, item, cur)) return false;
+      uint64_t offset_at = m.file_offset;
+      uint64_t type_at = m.file_offset + 4;
+      if (layout_ == UniformLayout::current) {
+        uint8_t length = 0;
+        cur.name = "name_length";
+        if (!r_.u8(length, item) || !name(m, length, item, cur)) return false;
+        offset_at = r_.offset();
+        type_at = offset_at + 2;
+        cur.name = "offset";
+        if (!size_field(m.offset, item) || !member_type(m, item, cur)) return false;
+      } else {
+        uint32_t length = 0;
+        cur.name = "offset";
+        if (!size_field(m.offset, item) || !member_type(m, item, cur)) return false;
+        cur.name = "name_length";
+        if (!r_.u32(length, item) || !name(m, length, item, cur)) return false;
+      }
+      if (!member_checks(m, uni, offset_at, type_at, item, cur)) return false;
       ++cur.index;
     }
     return true;
   }
 
-  // ... or the older writer's (u32 size; a 12-byte record of u32 offset,
-  // type, u32 name length; then the name).
-  bool old_uniform() {
-    const FieldPath u = root_.field("uniform");
-    const uint64_t at = r_.offset();
-    uint32_t size = 0;
-    if (!read(size, u.field("size"))) return false;
-    if (size == 0) return true;
-    if (!uniform_head(size, at, u)) return false;
-    Uniform& uni = *out_.uniform;
-    FieldPath::Cursor cur{0, {}};
-    const FieldPath item = u.cursor("members", cur);
-    for (UniformMember& m : uni.members) {
-      m.file_offset = r_.offset();
-      cur.name = "offset";
-      if (!read(m.offset, item)) return false;
-      if (!member_type(m, item, cur)) return false;
-      uint32_t length = 0;
-      cur.name = "name_length";
-      if (!read(length, item)) return false;
-      if (!name(m, length, item, cur)) return false;
-      if (!member_checks(m, uni, m.file_offset, m.file_offset + 4, item, cur)) return false;
-      ++cur.index;
-    }
+  // The uniform's size or a member's offset: a u16 in the current layout,
+  // a u32 in the older writer's.
+  bool size_field(uint32_t& v, const FieldPath& at) {
+    if (layout_ == UniformLayout::old_u32) return r_.u32(v, at);
+    uint16_t narrow = 0;
+    if (!r_.u16(narrow, at)) return false;
+    v = narrow;
     return true;
   }
 
@@ -322,13 +278,14 @@ class ReflectionReader {
     Uniform& uni = out_.uniform.emplace();
     uni.file_offset = at;
     uni.size = size;
-    if (!read(uni.stage_mask, u.field("stage_mask"))) return false;
+    const FieldPath stage_mask = u.field("stage_mask");
+    if (!r_.u16(uni.stage_mask, stage_mask)) return false;
     const uint64_t count_at = r_.offset();
     uint32_t count = 0;
     const FieldPath count_path = u.field("member_count");
-    if (!read(count, count_path)) return false;
+    if (!r_.u32(count, count_path)) return false;
     const size_t min_size = layout_ == UniformLayout::current ? kMinMemberSize : kOldMemberRecordSize;
-    if (!count_fits(count, min_size, count_at, count_path)) return false;
+    if (!r_.fits(count, min_size, count_at, count_path)) return false;
     uni.members.resize(count);
     return true;
   }
@@ -338,15 +295,15 @@ class ReflectionReader {
     if (length > kMaxNameLength)
       return ctx_.fail(Code::name_too_long, r_.offset(), item,
                        strprintf("a name of %u characters: VSL allows at most %u", length, kMaxNameLength));
-    const std::optional<Bytes> b = r_.read(length);
-    if (!b) return truncated(item, length);
-    m.name = std::string(b->begin(), b->end());
+    Bytes b;
+    if (!r_.bytes(length, b, item)) return false;
+    m.name = std::string(b.begin(), b.end());
     return true;
   }
 
   bool member_type(UniformMember& m, const FieldPath& item, FieldPath::Cursor& cur) {
     cur.name = "type";
-    return read(m.base_type, item) && read(m.dims, item) && read(m.array_size, item);
+    return r_.u8(m.base_type, item) && r_.bytes(m.dims, item) && r_.u8(m.array_size, item);
   }
 
   bool member_checks(const UniformMember& m, const Uniform& uni, uint64_t offset_at, uint64_t type_at,
@@ -369,7 +326,7 @@ class ReflectionReader {
     const uint64_t at = r_.offset();
     uint32_t count = 0;
     const FieldPath count_path = table.field("count");
-    if (!read(count, count_path)) return false;
+    if (!r_.u32(count, count_path)) return false;
     if (count > kMaxSubpassInputs)
       return ctx_.fail(Code::too_many_subpass_inputs, at, count_path,
                        strprintf("%u subpass inputs: VSL allows at most %u", count, kMaxSubpassInputs));
@@ -381,7 +338,7 @@ class ReflectionReader {
                                  "index, format pointer) instead of the 4-byte record",
                                  count, kVslSubpassStructSize));
     }
-    if (!count_fits(count, kSubpassRecordSize, at, count_path)) return false;
+    if (!r_.fits(count, kSubpassRecordSize, at, count_path)) return false;
     out_.subpass_inputs.reserve(count);
     FieldPath::Cursor cur{0, {}};
     const FieldPath item = root_.cursor("subpass_inputs", cur);
@@ -389,9 +346,7 @@ class ReflectionReader {
       cur.index = i;
       SubpassInput& s = out_.subpass_inputs.emplace_back();
       s.file_offset = r_.offset();
-      (void)read(s.texel_type, item);
-      (void)read(s.components, item);
-      (void)read(s.padding, item);
+      if (!r_.u8(s.texel_type, item) || !r_.u8(s.components, item) || !r_.bytes(s.padding, item)) return false;
       cur.name = "texel_type";
       if (!is_texel_type(s.texel_type))
         return ctx_.fail(Code::invalid_texel_type, s.file_offset, item,
@@ -414,7 +369,8 @@ class ReflectionReader {
     const uint64_t structs = uint64_t{count} * kVslSubpassStructSize;
     if (remaining == records + stage_bytes_ || remaining != structs + stage_bytes_) return false;
     const Bytes spirv = r_.rest().subspan(static_cast<size_t>(structs));
-    return spirv.size() >= 4 && load_le<uint32_t>(spirv.data()) == kSpirvMagic;
+    uint32_t magic = 0;
+    return SpanReader(spirv).read_u32_le(magic) && magic == kSpirvMagic;
   }
 
   // ---- The SPIR-V of each present stage, then nothing -------------------
@@ -425,15 +381,8 @@ class ReflectionReader {
       if (words == 0) continue;
       StageCode& code = out_.stage(s);
       code.file_offset = r_.offset();
-      const size_t bytes = size_t{words} * 4;
-      const std::optional<Bytes> b = r_.read(bytes);
-      if (!b) {
-        const FieldPath at = all.field(stage_name(s));
-        return ctx_.fail(Code::truncated, code.file_offset, at,
-                         strprintf("the header gives %s %u words (%zu bytes), %zu remain", std::string(stage_name(s)).c_str(),
-                                   words, bytes, r_.remaining()));
-      }
-      code.code = *b;
+      const FieldPath at = all.field(stage_name(s));
+      if (!r_.bytes(uint64_t{words} * 4, code.code, at)) return false;
     }
     if (r_.remaining() != 0)
       return ctx_.fail(Code::file_not_consumed, r_.offset(), root_,
@@ -446,18 +395,16 @@ class ReflectionReader {
   Context& ctx_;
   Shader& out_;
   UniformLayout layout_;
-  SpanReader r_;
   const FieldPath root_ = FieldPath::root();
+  FieldReader r_;
   std::array<uint16_t, kStageCount> words_{};
   uint64_t stage_bytes_ = 0;
   bool reached_uniform_ = false;
 };
 
 ParseResult finish(Context& ctx, Shader& shader, const ReadOptions& options) {
-  ParseResult r;
   if (check_stages(shader, options, ctx)) cross_check(shader, ctx);
-  r.error = ctx.take_error();
-  r.warnings = ctx.take_warnings();
+  ParseResult r = ParseResult::taken_from(ctx);
   if (!r.error) r.shader = std::move(shader);
   return r;
 }
@@ -476,12 +423,7 @@ ParseResult parse_shader(Bytes file, const Limits& limits, uint64_t base, const 
   Shader shader;
   ReflectionReader reader(file, base, ctx, shader, UniformLayout::current);
   if (reader.run() || !reader.reached_uniform()) {
-    if (ctx.failed()) {
-      ParseResult r;
-      r.error = ctx.take_error();
-      r.warnings = ctx.take_warnings();
-      return r;
-    }
+    if (ctx.failed()) return ParseResult::taken_from(ctx);
     return finish(ctx, shader, options);
   }
   // The current layout does not fit from the uniform on; the older
@@ -489,12 +431,7 @@ ParseResult parse_shader(Bytes file, const Limits& limits, uint64_t base, const 
   Context old_ctx(limits, file.size());
   Shader old;
   ReflectionReader old_reader(file, base, old_ctx, old, UniformLayout::old_u32);
-  if (!old_reader.run()) {
-    ParseResult r;
-    r.error = ctx.take_error();
-    r.warnings = ctx.take_warnings();
-    return r;
-  }
+  if (!old_reader.run()) return ParseResult::taken_from(ctx);
   const FieldPath u = FieldPath::root("uniform");
   old_ctx.warn(Code::old_uniform_layout, old.sections.uniform, u,
                "the uniform has the older writer's layout (u32 size, 12-byte member records with u32 offsets and "

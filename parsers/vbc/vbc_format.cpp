@@ -98,9 +98,6 @@ extern const Format vbc_format{
     .payloads = payloads,
     .prefix_may_parse = prefix_may_parse,
     .dumps = kDumps,
-    .embedded_in = {},
-    .profiles = {},
-    .peers = {},
 };
 
 }  // namespace sp::formats

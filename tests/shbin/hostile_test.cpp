@@ -80,10 +80,11 @@ TEST(ShbinHostile, HeadersAndMagics) {
   expect_error(std::vector<uint8_t>(f.begin(), f.begin() + 0x20), {Code::truncated, kDvlp, "dvlp"}, "DVLP header");
   expect_error(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x3F), {Code::truncated, kDvle, "dvles[0]"},
                "DVLE header");
-  // The message says which header, its size, where, and the file's size.
-  EXPECT_EQ(outcome_of({'D', 'V', 'L', 'B', 1, 0}).error->message, "the DVLB header of 8 bytes at 0 runs past the file's 6 bytes");
+  // The path says which header, the offset where; the message its size
+  // and what the file has left from there.
+  EXPECT_EQ(outcome_of({'D', 'V', 'L', 'B', 1, 0}).error->message, "needs 8 bytes, 6 remain");
   EXPECT_EQ(outcome_of(std::vector<uint8_t>(f.begin(), f.begin() + kDvle + 0x28)).error->message,
-            "a DVLE header of 64 bytes at 160 runs past the file's 200 bytes");
+            "needs 64 bytes, 40 remain");
 }
 
 TEST(ShbinHostile, DvleOffsetTable) {

@@ -153,7 +153,8 @@ TEST(VbcRoundTrip, EveryProperPrefixIsRejectedInsideIt) {
 }
 
 // A file cut inside the last stage: the error names the stage, where its
-// SPIR-V starts, the words the header gives and the bytes that remain.
+// SPIR-V starts, the bytes the header's word count gives and those that
+// remain.
 TEST(VbcRoundTrip, AFileCutInsideAStageSaysWhatRemains) {
   const std::vector<uint8_t> file = build::bytes(build::sample("basic"));
   const ParseResult whole = parse_shader(file, Limits{});
@@ -165,8 +166,7 @@ TEST(VbcRoundTrip, AFileCutInsideAStageSaysWhatRemains) {
   EXPECT_EQ(cut.error->code, Code::truncated);
   EXPECT_EQ(cut.error->offset, frag.file_offset);
   EXPECT_EQ(cut.error->path, "stages.frag");
-  EXPECT_EQ(cut.error->message, "the header gives frag " + std::to_string(frag.words()) + " words (" +
-                                    std::to_string(frag.code.size()) + " bytes), " +
+  EXPECT_EQ(cut.error->message, "needs " + std::to_string(frag.code.size()) + " bytes, " +
                                     std::to_string(frag.code.size() - 6) + " remain");
 }
 
