@@ -1,7 +1,8 @@
 // What a format's parse gives back: its model exactly when there is no
-// error, the error, the warnings, and the work it did (Context::steps). `Payload` holds the model as an
-// optional under the format's own name (`container`, `file`, `shader`), so
-// that a result reads `r.shader` rather than a name shared by all.
+// error, the error, the warnings, and the work it did (Context::steps).
+// `Payload` holds the model as an optional under the format's own name
+// (`container`, `file`, `shader`), so that a result reads `r.shader` rather
+// than a name shared by all.
 #pragma once
 
 #include <cstdint>
