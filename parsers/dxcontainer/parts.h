@@ -72,7 +72,4 @@ inline void warn_trailing(const PartScope& s, uint64_t consumed) {
   if (consumed < s.data.size()) warn_trailing_bytes(s, consumed);
 }
 
-// The highest shader kind / PSV stage with a name (DXIL::ShaderKind::Node).
-inline constexpr uint16_t kMaxShaderKind = 15;
-
 }  // namespace sp::dxc

@@ -16,6 +16,7 @@
 #include "core/span_writer.h"
 #include "core/strings.h"
 #include "dxcontainer/digest.h"
+#include "dxcontainer/shader_kind.h"
 
 namespace sp::dxc {
 namespace {
@@ -117,9 +118,6 @@ void encode_signature(const Signature& s, ByteWriter& w) {
 }
 
 // ---- PSV0 ------------------------------------------------------------------------
-
-// Shader stages whose dependency tables differ (DXIL::ShaderKind).
-enum PsvStage : uint32_t { kHull = 3, kDomain = 4, kMesh = 13 };
 
 void put_runtime_info(const PsvRuntimeInfo& i, uint32_t size, ByteWriter& w) {
   std::array<uint8_t, kPsvRuntimeInfoSize[3]> buf{};
