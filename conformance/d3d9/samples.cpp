@@ -39,7 +39,7 @@ Instruction any_instruction(const OpcodeInfo& info, bool pixel, bool sm3) {
   uint32_t next = 1;
   for (const Item item : layout_of(info, sm3, false)) {
     if (item == Item::source) {
-      params.push_back(source(kTemp, next++, kIdentity));
+      params.push_back(source(kTemp, next++, kIdentitySwizzle));
     } else if (item == Item::destination) {
       params.push_back(info.opcode == Opcode::dcl ? destination(kInput, 0) : destination(kTemp, 0));
     } else {
@@ -89,7 +89,7 @@ std::vector<uint8_t> ps_3_0_features() {
           instruction(Opcode::mov, {destination(kTemp, 0), relative(source(kInput, 0), source(kLoop, 0))}),
           instruction(Opcode::endloop, {}),
           instruction(Opcode::else_, {}),
-          instruction(Opcode::if_, {source(kConstBool, 1, kIdentity, kNot)}),
+          instruction(Opcode::if_, {source(kConstBool, 1, kIdentitySwizzle, kNot)}),
           instruction(Opcode::endif, {}),
           instruction(Opcode::endif, {}),
           instruction(Opcode::sincos, {destination(kTemp, 4, 0x3), source(kTemp, 0, kZ)}),
@@ -111,9 +111,9 @@ std::vector<uint8_t> vs_2_0_struct_relative() {
                     instruction(Opcode::dcl, {destination(kInput, 0)}, {0x80000000}),
                     instruction(Opcode::dcl, {destination(kInput, 1)}, {0x80010005}),
                     instruction(Opcode::mova, {destination(kAddrOrTexture, 0, 0x1), source(kInput, 1, kX)}),
-                    instruction(Opcode::mad, {destination(kRastOut, 0), source(kInput, 0, kIdentity, kBx2),
+                    instruction(Opcode::mad, {destination(kRastOut, 0), source(kInput, 0, kIdentitySwizzle, kBx2),
                                               relative(source(kConst, 2000), source(kAddrOrTexture, 0, kX)),
-                                              source(kConst, 2001, kIdentity, kComp)}),
+                                              source(kConst, 2001, kIdentitySwizzle, kComp)}),
                     instruction(Opcode::sincos, {destination(kTemp, 0, 0x3), source(kInput, 0, kZ), source(kConst, 1),
                                                  source(kConst, 2)}),
                     instruction(Opcode::mul, {destination(kTexCrdOut, 1, 0x7), source(kTemp, 0), source(kConst2, 5)}),

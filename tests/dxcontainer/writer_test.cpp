@@ -309,7 +309,7 @@ TEST(Writer, ContainerLayout) {
   const Container back = round_trip(c, file, &warnings);
 
   ASSERT_EQ(file.size(), 32u + 8 + (8 + 3) + (8 + 8));
-  EXPECT_EQ(u32_at(file, 0), make_fourcc('D', 'X', 'B', 'C'));
+  EXPECT_EQ(u32_at(file, 0), kMagic);
   EXPECT_EQ(back.header.major, 1);
   EXPECT_EQ(back.header.minor, 0);
   EXPECT_EQ(back.header.file_size, file.size());
