@@ -281,7 +281,6 @@ void valid(Suite& s) {
 
 // --- Hostile: the type graph, offsets, counts ----------------------------------
 
-void patch(Bytes8& b, uint32_t at, uint32_t value) { store_le(b.data() + at, value); }
 
 void hostile(Suite& s) {
   const auto add = [&](std::string name, Bytes8 bytes, Code error, std::vector<std::string> flags,
@@ -312,7 +311,7 @@ void hostile(Suite& s) {
   const Bytes8 base = write_rdef(r);
   const auto at = [&](std::string name, uint32_t where, uint32_t value, Code error, std::string comment) {
     Bytes8 b = base;
-    patch(b, where, value);
+    store_le_at<uint32_t>(b, where, value);
     add(name, with_program(r, std::move(b)), error, {"OutOfBounds", "Wrap32"}, std::move(comment));
   };
   const RdefConstantBuffer& globals = r.constant_buffers[0];
@@ -347,12 +346,12 @@ void hostile(Suite& s) {
   const Bytes8 base50 = write_rdef(r50);
   {
     Bytes8 b = base50;
-    patch(b, 28, 0x31314458);  // 'XD11'
+    store_le_at<uint32_t>(b, 28, 0x31314458);  // 'XD11'
     add("rd11_magic_wrong", with_program(r50, std::move(b)), Code::bad_magic, {"Version"}, "RD11 spelled XD11");
   }
   {
     Bytes8 b = base50;
-    patch(b, 44, 48);  // the variable record's size
+    store_le_at<uint32_t>(b, 44, 48);  // the variable record's size
     add("rd11_variable_size_48", with_program(r50, std::move(b)), Code::unsupported_version, {"Version"},
         "RD11 says variable records are 48 bytes (SM5 writes 40)");
   }

@@ -59,11 +59,11 @@ std::vector<HostileFile> cases() {
   auto many = test::container_of(parts);
   // The last part's size runs past the end: the parse fails after reading
   // every part header.
-  store_le<uint32_t>(many.data() + many.size() - 4, 0x100);
+  store_le_at<uint32_t>(many, many.size() - 4, 0x100);
   out.push_back({"87k_parts", many, {"--max-parts", "100000"}, "part_out_of_bounds "});
   // PartCount 0xFFFFFFFF with the limit lifted.
   auto count = test::container_of({{"PRIV", {}}});
-  store_le<uint32_t>(count.data() + 28, 0xFFFFFFFF);
+  store_le_at<uint32_t>(count, 28, 0xFFFFFFFF);
   out.push_back({"part_count_max", count, {"--max-parts", "4294967295"}, "count_too_large "});
   // RTS0 parameters aliasing one big descriptor table.
   out.push_back({"rts0_aliasing", test::container_of({{"RTS0", test::rts0_aliased_tables(5000, 20000)}}), {},

@@ -47,7 +47,7 @@ class Store {
   U32Array words(std::initializer_list<uint32_t> v) {
     std::vector<uint8_t>& b = blobs_.emplace_back(v.size() * 4);
     size_t i = 0;
-    for (uint32_t x : v) store_le(b.data() + 4 * i++, x);
+    for (uint32_t x : v) store_le_at(b, 4 * i++, x);
     return U32Array(b);
   }
   std::string_view string(std::string s) { return strings_.emplace_back(std::move(s)); }

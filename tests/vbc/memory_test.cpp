@@ -55,7 +55,7 @@ TEST(VbcMemory, CountsOf0xFFFFFFFFStayUnder64MiB) {
   fs::create_directories(dir);
   for (const CountField& c : cases) {
     std::vector<uint8_t> bytes = *c.file;
-    build::put_u32(bytes, c.count, 0xFFFFFFFF);
+    store_le_at<uint32_t>(bytes, c.count, 0xFFFFFFFF);
     const fs::path path = dir / c.name;
     std::ofstream(path, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
