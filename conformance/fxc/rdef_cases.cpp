@@ -53,16 +53,6 @@ Rdef model(ProgramType type, uint8_t major, uint8_t minor) {
   return r;
 }
 
-RdefType numeric(uint16_t cls, uint16_t type, uint16_t rows, uint16_t columns, uint16_t elements = 0) {
-  RdefType t;
-  t.variable_class = cls;
-  t.variable_type = type;
-  t.rows = rows;
-  t.columns = columns;
-  t.elements = elements;
-  return t;
-}
-
 // A structure whose members (m0, m1, ...) are the given types, 16 bytes apart.
 RdefType structure(std::initializer_list<uint32_t> member_types) {
   static constexpr std::string_view kNames[] = {"m0", "m1", "m2", "m3"};
@@ -143,10 +133,10 @@ Bytes8 container(const Rdef& r) { return with_program(r, rdef_bytes(r)); }
 
 Rdef sm40_buffers(uint8_t minor) {
   Rdef r = model(minor == 0 ? ProgramType::pixel : ProgramType::vertex, 4, minor);
-  const uint32_t float4 = add_type(r, numeric(kVector, kFloat, 1, 4));
-  const uint32_t matrix = add_type(r, numeric(kMatrixColumns, kFloat, 4, 4));
-  const uint32_t rows = add_type(r, numeric(kMatrixRows, kFloat, 3, 4));
-  const uint32_t scalars = add_type(r, numeric(kScalar, kFloat, 1, 1, 4));
+  const uint32_t float4 = add_type(r, numeric_type(kVector, kFloat, 1, 4));
+  const uint32_t matrix = add_type(r, numeric_type(kMatrixColumns, kFloat, 4, 4));
+  const uint32_t rows = add_type(r, numeric_type(kMatrixRows, kFloat, 3, 4));
+  const uint32_t scalars = add_type(r, numeric_type(kScalar, kFloat, 1, 1, 4));
   const uint32_t light = add_type(r, structure({float4, float4}));
   RdefConstantBuffer& globals = add_buffer(r, "$Globals", kConstantBuffer);
   static constexpr float kColour[4] = {1.0f, 0.5f, 0.25f, 1.0f};
@@ -181,9 +171,9 @@ Rdef sm50_every_binding() {
   bind(r, "consume", kUavConsumeStructured, 4, kSrvBuffer, 6, 4);
   bind(r, "counted", kUavRwStructuredWithCounter, 5, kSrvBuffer, 6, 8);
   RdefConstantBuffer& cb = add_buffer(r, "cb", kConstantBuffer);
-  add_variable(r, cb, "count", add_type(r, numeric(kScalar, kUint, 1, 1)), 4);
+  add_variable(r, cb, "count", add_type(r, numeric_type(kScalar, kUint, 1, 1)), 4);
   RdefConstantBuffer& bound = add_buffer(r, "structured", kResourceBindInfo);
-  add_variable(r, bound, "$Element", add_type(r, numeric(kVector, kFloat, 1, 4)), 16);
+  add_variable(r, bound, "$Element", add_type(r, numeric_type(kVector, kFloat, 1, 4)), 16);
   return r;
 }
 
@@ -192,18 +182,18 @@ Rdef sm50_every_binding() {
 Rdef sm50_class_linkage() {
   Rdef r = model(ProgramType::pixel, 5, 0);
   r.rd11->interface_slots = 2;
-  RdefType iface = numeric(kInterfaceClass, kVoid, 1, 0);
+  RdefType iface = numeric_type(kInterfaceClass, kVoid, 1, 0);
   iface.name.text = "iColour";
   const uint32_t interface_class = add_type(r, iface);
-  RdefType base = numeric(kStruct, kVoid, 1, 0);
+  RdefType base = numeric_type(kStruct, kVoid, 1, 0);
   base.name.text = "cBase";
   const uint32_t base_class = add_type(r, base);
-  RdefType cls = numeric(kStruct, kVoid, 1, 4);
+  RdefType cls = numeric_type(kStruct, kVoid, 1, 4);
   cls.name.text = "cRed";
   cls.base_class.index = base_class;
   cls.interfaces.push_back({0, interface_class});
   const uint32_t red = add_type(r, cls);
-  RdefType pointer = numeric(kInterfacePointer, kInterfacePointerType, 1, 4, 2);
+  RdefType pointer = numeric_type(kInterfacePointer, kInterfacePointerType, 1, 4, 2);
   pointer.name.text = "iColour";
   pointer.sub_type.index = interface_class;
   const uint32_t pointers = add_type(r, pointer);
@@ -218,7 +208,7 @@ Rdef sm50_class_linkage() {
 Rdef sm51_ranges() {
   Rdef r = model(ProgramType::pixel, 5, 1);
   RdefConstantBuffer& cb = add_buffer(r, "cb", kConstantBuffer);
-  add_variable(r, cb, "scale", add_type(r, numeric(kVector, kFloat, 1, 4)), 16);
+  add_variable(r, cb, "scale", add_type(r, numeric_type(kVector, kFloat, 1, 4)), 16);
   struct Range {
     std::string_view name;
     uint32_t type, point, count, space, id;
@@ -244,7 +234,7 @@ Rdef chain(size_t depth) {
   Rdef r = model(ProgramType::pixel, 4, 0);
   r.types.reserve(depth);
   for (size_t i = 0; i + 1 < depth; ++i) r.types.push_back(structure({static_cast<uint32_t>(i + 1)}));
-  r.types.push_back(numeric(kScalar, kFloat, 1, 1));
+  r.types.push_back(numeric_type(kScalar, kFloat, 1, 1));
   add_variable(r, add_buffer(r, "$Globals", kConstantBuffer), "v", 0, 16);
   return r;
 }
@@ -266,7 +256,7 @@ void valid(Suite& s) {
       "ps_5_1 (RD11 0x25441313): bindings with spaces and range ids, arrays and an unbounded range");
   {
     Rdef r = model(ProgramType::pixel, 5, 0);
-    const uint32_t d = add_type(r, numeric(kVector, kFloat, 1, 4));
+    const uint32_t d = add_type(r, numeric_type(kVector, kFloat, 1, 4));
     const uint32_t b = add_type(r, structure({d}));
     const uint32_t c = add_type(r, structure({d, d}));
     const uint32_t top = add_type(r, structure({b, c}));
@@ -293,7 +283,7 @@ void hostile(Suite& s) {
     r.types[1] = structure({0});
     add("type_cycle", container(r), Code::rdef_type_cycle, {"TypeGraph"}, "two structures, each the other's member");
     Rdef self = model(ProgramType::pixel, 5, 0);
-    RdefType t = numeric(kStruct, kVoid, 1, 0);
+    RdefType t = numeric_type(kStruct, kVoid, 1, 0);
     t.base_class.index = 0;
     add_type(self, t);
     add_variable(self, add_buffer(self, "$Globals", kConstantBuffer), "v", 0, 16);

@@ -429,16 +429,6 @@ fxc::Rdef rdef_model(uint8_t major, uint8_t minor) {
   return r;
 }
 
-fxc::RdefType rdef_type(uint16_t cls, uint16_t type, uint16_t rows, uint16_t columns, uint16_t elements = 0) {
-  fxc::RdefType t;
-  t.variable_class = cls;
-  t.variable_type = type;
-  t.rows = rows;
-  t.columns = columns;
-  t.elements = elements;
-  return t;
-}
-
 fxc::RdefConstantBuffer& add_buffer(fxc::Rdef& r, std::string_view name, uint32_t kind, uint32_t size) {
   fxc::RdefConstantBuffer& cb = r.constant_buffers.emplace_back();
   cb.name.text = name;
@@ -483,13 +473,13 @@ void add_binding(fxc::Rdef& r, std::string_view name, uint32_t type, uint32_t bi
 fxc::Rdef buffers_and_types(uint8_t major, uint8_t minor) {
   static constexpr uint8_t kOne[16] = {0, 0, 0x80, 0x3F, 0, 0, 0x80, 0x3F, 0, 0, 0, 0, 0, 0, 0x80, 0x3F};
   fxc::Rdef r = rdef_model(major, minor);
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
-  r.types.push_back(rdef_type(kMatrixColumns, kFloatType, 4, 4));
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4, 4));
-  fxc::RdefType pair = rdef_type(kStruct, 0, 1, 8);
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(fxc::numeric_type(kMatrixColumns, kFloatType, 4, 4));
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4, 4));
+  fxc::RdefType pair = fxc::numeric_type(kStruct, 0, 1, 8);
   pair.members = {{{0, "a"}, {0, 0}, 0}, {{0, "b"}, {0, 0}, 16}};
   r.types.push_back(pair);
-  r.types.push_back(rdef_type(kScalar, kUintType, 1, 1));
+  r.types.push_back(fxc::numeric_type(kScalar, kUintType, 1, 1));
   fxc::RdefConstantBuffer& globals = add_buffer(r, "$Globals", kCbuffer, 176);
   add_variable(r, globals, "g_colour", 0, 0, 16, kOne);
   add_variable(r, globals, "g_world", 1, 16, 64);
@@ -512,22 +502,22 @@ fxc::Rdef buffers_and_types(uint8_t major, uint8_t minor) {
 fxc::Rdef interfaces_and_uavs(uint8_t minor) {
   fxc::Rdef r = rdef_model(5, minor);
   r.rd11->interface_slots = 2;
-  fxc::RdefType iface = rdef_type(kInterfaceClass, 0, 1, 0);
+  fxc::RdefType iface = fxc::numeric_type(kInterfaceClass, 0, 1, 0);
   iface.name.text = "iLight";
   r.types.push_back(iface);
-  fxc::RdefType pointer = rdef_type(kInterfacePointer, kInterfaceType, 1, 4);
+  fxc::RdefType pointer = fxc::numeric_type(kInterfacePointer, kInterfaceType, 1, 4);
   pointer.sub_type.index = 0;
   pointer.name.text = "iLight";
   r.types.push_back(pointer);
-  fxc::RdefType base = rdef_type(kStruct, 0, 1, 4);
+  fxc::RdefType base = fxc::numeric_type(kStruct, 0, 1, 4);
   base.name.text = "cBase";
   base.members = {{{0, "colour"}, {0, 3}, 0}};
-  fxc::RdefType light = rdef_type(kStruct, 0, 1, 4);
+  fxc::RdefType light = fxc::numeric_type(kStruct, 0, 1, 4);
   light.name.text = "cPointLight";
   light.base_class.index = 4;
   light.interfaces = {{0, 0}};
   r.types.push_back(light);
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4));
   r.types.push_back(base);
   add_variable(r, add_buffer(r, "$ThisPointer", kInterfacePointers, 16), "g_light", 1, 0, 16);
   add_variable(r, add_buffer(r, "$Params", kResourceBindInfo, 16), "g_instance", 2, 0, 16);

@@ -46,14 +46,7 @@ Rdef model(uint8_t major, uint8_t minor) {
   return r;
 }
 
-RdefType numeric(uint16_t cls, uint16_t columns) {
-  RdefType t;
-  t.variable_class = cls;
-  t.variable_type = kFloatType;
-  t.rows = 1;
-  t.columns = columns;
-  return t;
-}
+RdefType numeric(uint16_t cls, uint16_t columns) { return numeric_type(cls, kFloatType, 1, columns); }
 
 // A struct whose members are the given types, named m0, m1, ...
 RdefType structure(std::initializer_list<uint32_t> member_types) {
