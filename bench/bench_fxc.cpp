@@ -129,10 +129,6 @@ struct Corpus {
 
 Corpus g_corpus;  // built once in main(), before any benchmark runs
 
-bool is_dxbc(const std::vector<uint8_t>& bytes) {
-  return bytes.size() >= 4 && std::string_view(reinterpret_cast<const char*>(bytes.data()), 4) == "DXBC";
-}
-
 // A folder and the ending a file's name needs to be read from it.
 struct Source {
   fs::path dir;
@@ -181,7 +177,7 @@ bool build_corpus(Corpus& c) {
         std::fprintf(stderr, "bench_fxc: cannot read %s\n", path.c_str());
         return false;
       }
-      if (!is_dxbc(data)) continue;
+      if (!dx::looks_like_container(data)) continue;
       ++c.found;
       // Both sides see every file, so each count below is that side's own.
       uint32_t descriptors = 0;

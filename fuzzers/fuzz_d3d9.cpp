@@ -12,10 +12,10 @@
 //    (inside the file the next token would hide it), whether the whole
 //    input is accepted or not;
 //  - an accepted input lists and describes.
-#include "core/json_yaml.h"
 #include "d3d9/describe.h"
 #include "d3d9/listing.h"
 #include "support/fuzz_check.h"
+#include "support/printer_checks.h"
 
 namespace {
 
@@ -86,11 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> storage;
   const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
 
-  const Parsed a = parse(input);
-  const Parsed b = parse(moved);
-  sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
-  sp::fuzz::check(a.ok != a.error.has_value(), "a parse must end in a model or in one error");
-  if (a.error) sp::fuzz::check_diagnostic_shape(*a.error, size);
+  const auto [a, b] = sp::fuzz::parse_at_two_alignments(input, moved, parse);
 
   bool listed = false, listed_moved = false;
   const std::string text = listing(input, listed);
@@ -102,8 +98,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   sp::fuzz::check(sp::d3d9::write_program(a.program) == std::vector<uint8_t>(input.begin(), input.end()),
                   "write(parse(x)) is not x");
-  const auto tree = sp::d3d9::describe(a.program);
-  sp::fuzz::check(!tree.dump().empty(), "describe printed nothing");
-  sp::fuzz::check(!sp::json_to_yaml(tree).document("").empty(), "the YAML dump is empty");
+  sp::fuzz::check_description(sp::d3d9::describe(a.program));
   return 0;
 }

@@ -35,16 +35,12 @@ constexpr uint32_t kDataFloat = 5;
 constexpr uint32_t kSysvalPosition = 1;
 constexpr uint32_t kComponentFloat = 3;
 
-bool is_dxbc(const std::vector<uint8_t>& bytes) {
-  return bytes.size() >= 4 && bytes[0] == 'D' && bytes[1] == 'X' && bytes[2] == 'B' && bytes[3] == 'C';
-}
-
 // fxc's SM4/SM5 files: fxc-hlslcc/*.o that are DXBC (the others are
 // Direct3D 9 bytecode), then vkd3d-proton/*_code_dxbc.dxbc.
 std::vector<fs::path> fxc_files() {
   std::vector<fs::path> out;
   for (const fs::path& p : test::external_files("fxc-hlslcc", ".o"))
-    if (is_dxbc(test::read_file(p))) out.push_back(p);
+    if (dxc::looks_like_container(test::read_file(p))) out.push_back(p);
   for (const fs::path& p : test::external_files("vkd3d-proton", "_code_dxbc.dxbc")) out.push_back(p);
   return out;
 }
@@ -222,7 +218,7 @@ TEST(Vkd3dPeer, NotAContainerFailsCleanly) {
 
   for (const fs::path& path : test::external_files("fxc-hlslcc", ".o")) {
     const std::vector<uint8_t> bytes = test::read_file(path);
-    if (is_dxbc(bytes)) continue;
+    if (dxc::looks_like_container(bytes)) continue;
     const ScanResult d3d9 = scan(bytes);
     EXPECT_FALSE(d3d9.ok) << path;
     EXPECT_NE(d3d9.scan_result, 0) << path;

@@ -17,13 +17,13 @@ namespace sp::d3d9::build {
 
 inline constexpr uint32_t kRelativeBit = 1u << 13;
 inline constexpr uint32_t kPredicatedBit = 1u << 28;
-inline constexpr uint32_t kIdentity = 0xE4;  // .xyzw
 
 [[nodiscard]] uint32_t version_token(bool pixel, uint32_t major, uint32_t minor);
 
 // Parameter tokens: register type split over bits 28..30 and 11..12.
 [[nodiscard]] Parameter destination(uint32_t type, uint32_t number, uint32_t mask = 0xF, uint32_t result_modifier = 0);
-[[nodiscard]] Parameter source(uint32_t type, uint32_t number, uint32_t swizzle = kIdentity, uint32_t modifier = 0);
+[[nodiscard]] Parameter source(uint32_t type, uint32_t number, uint32_t swizzle = kIdentitySwizzle,
+                               uint32_t modifier = 0);
 // `p` addressed relative to `address` (a0 or aL, as a source).
 [[nodiscard]] Parameter relative(Parameter p, const Parameter& address);
 

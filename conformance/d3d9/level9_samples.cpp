@@ -11,7 +11,6 @@ namespace {
 
 constexpr uint32_t kFloat4Type = 0x00030001;  // D3DXPC_VECTOR, D3DXPT_FLOAT
 
-void put32(std::vector<uint8_t>& b, size_t at, uint32_t v) { store_le(b.data() + at, v); }
 
 // The blob after "DBUG", laid out as fxc lays it out.
 class DebugBlob {
@@ -74,7 +73,7 @@ class DebugBlob {
                                static_cast<uint32_t>(spec.variables.size()),
                                variables_offset,
                                entry};
-    for (size_t i = 0; i < std::size(header); ++i) put32(b_, 4 * i, header[i]);
+    for (size_t i = 0; i < std::size(header); ++i) store_le_at<uint32_t>(b_, 4 * i, header[i]);
     return std::move(b_);
   }
 
@@ -92,7 +91,7 @@ class DebugBlob {
   }
   void u32(uint32_t v) {
     b_.resize(b_.size() + 4);
-    put32(b_, b_.size() - 4, v);
+    store_le_at<uint32_t>(b_, b_.size() - 4, v);
   }
   void u16(uint16_t v) {
     b_.push_back(static_cast<uint8_t>(v));
@@ -171,11 +170,11 @@ Built vertex_level9() {
 // first byte) replaced by a 16- or 32-bit value.
 constexpr size_t kPart = 32 + 2 * 4 + 8;  // a two-part container's first part's data
 std::vector<uint8_t> patched16(std::vector<uint8_t> file, size_t at, uint16_t v) {
-  store_le(file.data() + kPart + at, v);
+  store_le_at(file, kPart + at, v);
   return file;
 }
 std::vector<uint8_t> patched32(std::vector<uint8_t> file, size_t at, uint32_t v) {
-  store_le(file.data() + kPart + at, v);
+  store_le_at(file, kPart + at, v);
   return file;
 }
 
@@ -250,7 +249,7 @@ const std::vector<Sample>& level9_samples() {
                      {Code::debug_info_mismatch}});
       std::vector<uint8_t> f = shader_with_debug_info(version_token(true, 2, 0), pixel_body(), pixel_debug());
       const size_t line2 = 12 + load_le<uint32_t>(f.data() + 12 + 24) + 2 * 8;
-      store_le(f.data() + line2 + 4, load_le<uint32_t>(f.data() + line2 + 4) + 4);
+      store_le_at(f, line2 + 4, load_le<uint32_t>(f.data() + line2 + 4) + 4);
       out.push_back({"dbug_line_names_another_offset", f, std::nullopt, 0, "", {Code::debug_info_mismatch}});
     }
 
@@ -291,7 +290,7 @@ const std::vector<Sample>& level9_samples() {
     {
       std::vector<uint8_t> f = vs_file;
       // The end token replaced by a mov's first token: the stream runs out.
-      store_le(f.data() + kPart + vs.level9.size - 4, uint32_t{0x02000001});
+      store_le_at(f, kPart + vs.level9.size - 4, uint32_t{0x02000001});
       bad("level9_program_without_end_token", f, Code::instruction_out_of_bounds, kPart + vs.level9.size - 4,
           "parts[0].Aon9.d3d9.program.instructions[4].length");
     }
@@ -302,7 +301,7 @@ const std::vector<Sample>& level9_samples() {
     const auto field = [&](size_t at) { return load_le<uint32_t>(dbug.data() + 12 + at); };
     const auto dpatched = [&](size_t at, uint32_t v) {
       std::vector<uint8_t> f = dbug;
-      store_le(f.data() + 12 + at, v);
+      store_le_at(f, 12 + at, v);
       return f;
     };
     {
@@ -326,21 +325,21 @@ const std::vector<Sample>& level9_samples() {
       // Line record 2 names file 2 of 2.
       std::vector<uint8_t> f = dbug;
       const size_t record = 12 + field(24) + 2 * 8;
-      store_le(f.data() + record + 2, uint16_t{2});
+      store_le_at(f, record + 2, uint16_t{2});
       bad("dbug_line_names_no_file", f, Code::invalid_reference, record + 2, "debug.instructions[2].file");
     }
     {
       // Variable 0's write names instruction 5 of 5.
       std::vector<uint8_t> f = dbug;
       const uint32_t writes = load_le<uint32_t>(f.data() + 12 + field(32) + 16);
-      store_le(f.data() + 12 + writes, uint32_t{5});
+      store_le_at(f, 12 + writes, uint32_t{5});
       bad("dbug_write_names_no_instruction", f, Code::invalid_reference, 12 + writes,
           "debug.variables[0].writes[0].instruction");
     }
     {
       std::vector<uint8_t> f = dbug;
       const size_t type = 12 + field(32) + 8;
-      store_le(f.data() + type, static_cast<uint32_t>(f.size()));
+      store_le_at(f, type, static_cast<uint32_t>(f.size()));
       bad("dbug_type_past_the_comment", f, Code::offset_out_of_bounds, type, "debug.variables[0].type");
     }
     {

@@ -28,7 +28,6 @@ std::vector<uint8_t> shader(uint32_t version, const std::vector<uint8_t>& table,
   return write_program(program(version, table, std::move(body)));
 }
 
-void patch(std::vector<uint8_t>& file, size_t at, uint32_t value) { store_le(file.data() + at, value); }
 uint32_t word_at(const std::vector<uint8_t>& file, size_t at) { return load_le<uint32_t>(file.data() + at); }
 
 // One instruction of `info` with registers its layout asks for: a
@@ -39,7 +38,7 @@ Instruction any_instruction(const OpcodeInfo& info, bool pixel, bool sm3) {
   uint32_t next = 1;
   for (const Item item : layout_of(info, sm3, false)) {
     if (item == Item::source) {
-      params.push_back(source(kTemp, next++, kIdentity));
+      params.push_back(source(kTemp, next++, kIdentitySwizzle));
     } else if (item == Item::destination) {
       params.push_back(info.opcode == Opcode::dcl ? destination(kInput, 0) : destination(kTemp, 0));
     } else {
@@ -89,7 +88,7 @@ std::vector<uint8_t> ps_3_0_features() {
           instruction(Opcode::mov, {destination(kTemp, 0), relative(source(kInput, 0), source(kLoop, 0))}),
           instruction(Opcode::endloop, {}),
           instruction(Opcode::else_, {}),
-          instruction(Opcode::if_, {source(kConstBool, 1, kIdentity, kNot)}),
+          instruction(Opcode::if_, {source(kConstBool, 1, kIdentitySwizzle, kNot)}),
           instruction(Opcode::endif, {}),
           instruction(Opcode::endif, {}),
           instruction(Opcode::sincos, {destination(kTemp, 4, 0x3), source(kTemp, 0, kZ)}),
@@ -111,9 +110,9 @@ std::vector<uint8_t> vs_2_0_struct_relative() {
                     instruction(Opcode::dcl, {destination(kInput, 0)}, {0x80000000}),
                     instruction(Opcode::dcl, {destination(kInput, 1)}, {0x80010005}),
                     instruction(Opcode::mova, {destination(kAddrOrTexture, 0, 0x1), source(kInput, 1, kX)}),
-                    instruction(Opcode::mad, {destination(kRastOut, 0), source(kInput, 0, kIdentity, kBx2),
+                    instruction(Opcode::mad, {destination(kRastOut, 0), source(kInput, 0, kIdentitySwizzle, kBx2),
                                               relative(source(kConst, 2000), source(kAddrOrTexture, 0, kX)),
-                                              source(kConst, 2001, kIdentity, kComp)}),
+                                              source(kConst, 2001, kIdentitySwizzle, kComp)}),
                     instruction(Opcode::sincos, {destination(kTemp, 0, 0x3), source(kInput, 0, kZ), source(kConst, 1),
                                                  source(kConst, 2)}),
                     instruction(Opcode::mul, {destination(kTexCrdOut, 1, 0x7), source(kTemp, 0), source(kConst2, 5)}),
@@ -152,7 +151,7 @@ std::vector<uint8_t> damaged(Damage damage) {
 }
 
 std::vector<uint8_t> patched(size_t at, uint32_t value) {
-  return damaged([&](std::vector<uint8_t>& f) { patch(f, at, value); });
+  return damaged([&](std::vector<uint8_t>& f) { store_le_at<uint32_t>(f, at, value); });
 }
 
 // The end of the base's comment (its data starts at byte 8).
@@ -161,7 +160,7 @@ size_t comment_end(const std::vector<uint8_t>& file) { return 8 + 4 * size_t{wor
 std::vector<uint8_t> mov_r0_r1(uint32_t token) {
   std::vector<uint8_t> file =
       shader(version_token(true, 3, 0), {}, {instruction(Opcode::mov, {destination(kTemp, 0), source(kTemp, 1)})});
-  patch(file, 4, token);
+  store_le_at<uint32_t>(file, 4, token);
   return file;
 }
 
@@ -171,7 +170,7 @@ std::vector<uint8_t> type_cycle(uint32_t& member_field) {
       constant_table({{"s", kFloat4, 0, 1, {kStruct, 0, 1, 1, 1, {{"next", {}}}}}}, "ps_3_0", 0);
   const uint32_t type = load_le<uint32_t>(table.data() + 4 + 28 + 12);
   const uint32_t members = load_le<uint32_t>(table.data() + 4 + type + 12);
-  store_le(table.data() + 4 + members + 4, type);
+  store_le_at(table, 4 + members + 4, type);
   member_field = members + 4;
   return shader(version_token(true, 3, 0), table,
                 {instruction(Opcode::mov, {destination(kColorOut, 0), source(kInput, 0)})});
@@ -182,13 +181,13 @@ std::vector<uint8_t> type_cycle(uint32_t& member_field) {
 // would be read past the comment.
 std::vector<uint8_t> one_constant_too_many() {
   std::vector<uint8_t> table(4 + 48, 0);
-  store_le(table.data(), kCtabFourcc);
-  store_le(table.data() + 4, uint32_t{28});       // size
-  store_le(table.data() + 4 + 4, uint32_t{26});   // creator: the empty string at byte 26
-  store_le(table.data() + 4 + 12, uint32_t{2});   // two constants
-  store_le(table.data() + 4 + 16, uint32_t{28});  // at 28: one record fits
-  store_le(table.data() + 4 + 24, uint32_t{26});  // target
-  store_le(table.data() + 4 + 28, uint32_t{26});  // name
+  store_le_at(table, 0, kCtabFourcc);
+  store_le_at(table, 4, uint32_t{28});       // size
+  store_le_at(table, 4 + 4, uint32_t{26});   // creator: the empty string at byte 26
+  store_le_at(table, 4 + 12, uint32_t{2});   // two constants
+  store_le_at(table, 4 + 16, uint32_t{28});  // at 28: one record fits
+  store_le_at(table, 4 + 24, uint32_t{26});  // target
+  store_le_at(table, 4 + 28, uint32_t{26});  // name
   return shader(version_token(true, 3, 0), table, {});
 }
 
@@ -220,14 +219,14 @@ std::vector<Sample> make_samples() {
       4, "comments[0].length");
   bad("comment_one_dword_past_the_file", damaged([](std::vector<uint8_t>& f) {
         const size_t end = comment_end(f);
-        patch(f, 4, 0xFFFE | static_cast<uint32_t>((end - 8) / 4 + 1) << 16);
+        store_le_at<uint32_t>(f, 4, 0xFFFE | static_cast<uint32_t>((end - 8) / 4 + 1) << 16);
         f.resize(end);
       }),
       Code::comment_out_of_bounds, 4, "comments[0].length");
   {
     std::vector<uint8_t> f = base();
     const size_t mov = f.size() - 4 - 12;
-    patch(f, mov, 0x0F000001);  // mov of 15 tokens
+    store_le_at<uint32_t>(f, mov, 0x0F000001);  // mov of 15 tokens
     bad("instruction_past_the_end", f, Code::instruction_out_of_bounds, mov, "instructions[1].length");
   }
   {
@@ -244,17 +243,17 @@ std::vector<Sample> make_samples() {
     c0.token |= kRelativeBit;
     std::vector<uint8_t> f =
         shader(version_token(true, 3, 0), {}, {instruction(Opcode::mov, {destination(kTemp, 0), c0})});
-    patch(f, 4, 0x02000001);
+    store_le_at<uint32_t>(f, 4, 0x02000001);
     bad("relative_past_its_instruction", f, Code::instruction_length_mismatch, 16,
         "instructions[0].params[1].relative");
   }
   bad("unknown_opcode_cnd", mov_r0_r1(0x02000050), Code::unknown_opcode, 4, "instructions[0].opcode");
   {
     std::vector<uint8_t> f = mov_r0_r1(0x02000001);
-    patch(f, 8, 0x000F0000);  // bit 31 clear
+    store_le_at<uint32_t>(f, 8, 0x000F0000);  // bit 31 clear
     bad("parameter_without_bit_31", f, Code::parameter_token_invalid, 8, "instructions[0].params[0]");
     f = mov_r0_r1(0x02000001);
-    patch(f, f.size() - 4, 0x0001FFFF);
+    store_le_at<uint32_t>(f, f.size() - 4, 0x0001FFFF);
     bad("end_token_with_high_bits", f, Code::invalid_value, f.size() - 4, "end");
   }
   {
@@ -277,7 +276,8 @@ std::vector<Sample> make_samples() {
       "ctab.constants[0].type");
   {
     std::vector<uint8_t> f = base();
-    patch(f, kTable + 40, static_cast<uint32_t>(comment_end(f) - kTable - 4));  // 4 bytes of a 16-byte record
+    // 4 bytes of a 16-byte record
+    store_le_at<uint32_t>(f, kTable + 40, static_cast<uint32_t>(comment_end(f) - kTable - 4));
     bad("ctab_type_record_at_the_end", f, Code::offset_out_of_bounds, kTable + 40, "ctab.constants[0].type");
   }
   {

@@ -116,7 +116,7 @@ std::vector<uint8_t> srci(const std::vector<uint8_t>& stored, uint32_t declared,
     w.put_bytes(section->bytes());
   }
   auto out = w.take();
-  store_le<uint32_t>(out.data(), static_cast<uint32_t>(out.size()));
+  store_le_at<uint32_t>(out, 0, static_cast<uint32_t>(out.size()));
   return out;
 }
 

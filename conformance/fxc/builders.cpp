@@ -13,35 +13,6 @@ namespace {
 
 using namespace sp::fxc::build;
 
-// D3D10_SB_NAME values of dcl_*_siv / _sgv.
-enum SystemValue : uint32_t {
-  kPosition = 1,
-  kClipDistance = 2,
-  kCullDistance = 3,
-  kRenderTargetArrayIndex = 4,
-  kViewportArrayIndex = 5,
-  kVertexId = 6,
-  kPrimitiveId = 7,
-  kInstanceId = 8,
-  kIsFrontFace = 9,
-  kSampleIndex = 10,
-  kFinalTriUeq0EdgeTessFactor = 17,
-  kFinalTriVeq0EdgeTessFactor = 18,
-  kFinalTriWeq0EdgeTessFactor = 19,
-  kFinalTriInsideTessFactor = 20,
-};
-
-// D3D10_SB_INTERPOLATION_MODE (dcl_input_ps's controls).
-enum Interpolation : uint32_t {
-  kConstant = 1,
-  kLinear = 2,
-  kLinearCentroid = 3,
-  kLinearNoPerspective = 4,
-  kLinearNoPerspectiveCentroid = 5,
-  kLinearSample = 6,
-  kLinearNoPerspectiveSample = 7,
-};
-
 // D3D10_SB_GLOBAL_FLAGS.
 constexpr uint32_t kRefactoringAllowed = 1, kDoubles = 2, kEarlyDepthStencil = 4, kRawAndStructured = 8,
                    kSkipOptimization = 16, kMinimumPrecision = 32, kDoubleExtensions = 64,
@@ -71,7 +42,7 @@ void each(Builder& b, std::initializer_list<Opcode> ops) {
 
 ProgramCase sm40_ps_float() {
   Builder b(ProgramType::pixel, 4, 0);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kLinear);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::linear);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(3);
   b.emit(Opcode::mov, {dst(0), input(0)});
@@ -93,7 +64,7 @@ ProgramCase sm40_ps_float() {
 
 ProgramCase sm40_ps_integer() {
   Builder b(ProgramType::pixel, 4, 0);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kConstant);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::constant);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(3);
   b.emit(Opcode::mov, {dst(0), input(0)});
@@ -114,7 +85,7 @@ ProgramCase sm40_ps_integer() {
 ProgramCase sm40_vs_flow() {
   Builder b(ProgramType::vertex, 4, 0);
   dcl(b, Opcode::dcl_input, input(0).mask("xyzw"));
-  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), kPosition);
+  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), system_value::position);
   b.dcl_temps(2);
   b.emit(Opcode::mov, {dst(0), input(0)});
   b.emit(Opcode::if_, {src(0, 'x')}).nz();
@@ -167,9 +138,10 @@ ProgramCase sm40_ps_resources() {
                               ReturnType::float_, ReturnType::float_, ReturnType::float_};
   for (uint32_t k = 0; k < std::size(dims); ++k)
     b.dcl_resource(dims[k], types[k], k, dims[k] == Dim::texture2dms || dims[k] == Dim::texture2dmsarray ? 4 : 0);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xy"), kLinear);
-  dcl_sv(b, Opcode::dcl_input_ps_siv, input(1).mask("xyzw"), kPosition, kLinearNoPerspective);
-  dcl_sv(b, Opcode::dcl_input_ps_sgv, input(2).mask("x"), kIsFrontFace, kConstant);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xy"), interpolation::linear);
+  dcl_sv(b, Opcode::dcl_input_ps_siv, input(1).mask("xyzw"), system_value::position,
+         interpolation::linear_noperspective);
+  dcl_sv(b, Opcode::dcl_input_ps_sgv, input(2).mask("x"), system_value::is_front_face, interpolation::constant);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   dcl(b, Opcode::dcl_output, reg(RegType::oDepth));
   b.dcl_temps(4);
@@ -198,13 +170,13 @@ ProgramCase sm40_ps_resources() {
 ProgramCase sm40_gs() {
   Builder b(ProgramType::geometry, 4, 0);
   dcl(b, Opcode::dcl_input, input2(3, 0).mask("xyzw"));
-  dcl_sv(b, Opcode::dcl_input_siv, input2(3, 1).mask("xyzw"), kPosition);
+  dcl_sv(b, Opcode::dcl_input_siv, input2(3, 1).mask("xyzw"), system_value::position);
   dcl(b, Opcode::dcl_input, reg(RegType::vPrim));
   b.emit(Opcode::dcl_gs_input_primitive).controls(3);            // triangle
   b.emit(Opcode::dcl_gs_output_primitive_topology).controls(5);  // trianglestrip
-  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), kPosition);
-  dcl_sv(b, Opcode::dcl_output_sgv, output(1).mask("x"), kPrimitiveId);
-  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("x"), kRenderTargetArrayIndex);
+  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), system_value::position);
+  dcl_sv(b, Opcode::dcl_output_sgv, output(1).mask("x"), system_value::primitive_id);
+  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("x"), system_value::render_target_array_index);
   b.emit(Opcode::dcl_max_output_vertex_count, {}, {3});
   b.dcl_temps(1);
   b.emit(Opcode::mov, {dst(0, "x"), imm(0)});
@@ -232,11 +204,11 @@ ProgramCase sm40_vs_indexing() {
   b.dcl_global_flags(kRefactoringAllowed);
   b.dcl_immediate_constant_buffer(words(1.0f, 0.f, 0.f, 0.f, 0.f, 1.0f, 0.f, 0.f, 0.f, 0.f, 1.0f, 0.f));
   dcl(b, Opcode::dcl_input, input(0).mask("xyzw"));
-  dcl_sv(b, Opcode::dcl_input_sgv, input(1).mask("x"), kVertexId);
-  dcl_sv(b, Opcode::dcl_input_sgv, input(2).mask("x"), kInstanceId);
-  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), kPosition);
+  dcl_sv(b, Opcode::dcl_input_sgv, input(1).mask("x"), system_value::vertex_id);
+  dcl_sv(b, Opcode::dcl_input_sgv, input(2).mask("x"), system_value::instance_id);
+  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), system_value::position);
   for (uint32_t k = 1; k <= 3; ++k) dcl(b, Opcode::dcl_output, output(k).mask("xyzw"));
-  dcl_sv(b, Opcode::dcl_output_siv, output(4).mask("x"), kClipDistance);
+  dcl_sv(b, Opcode::dcl_output_siv, output(4).mask("x"), system_value::clip_distance);
   b.emit(Opcode::dcl_index_range, {output(1).mask("xyzw")}, {3});
   b.dcl_indexable_temp(0, 4, 4);
   b.dcl_temps(1);
@@ -254,13 +226,13 @@ ProgramCase sm40_vs_indexing() {
 
 ProgramCase sm40_vs_system_values() {
   Builder b(ProgramType::vertex, 4, 0);
-  dcl_sv(b, Opcode::dcl_input_sgv, input(0).mask("x"), kVertexId);
-  dcl_sv(b, Opcode::dcl_input_sgv, input(0).mask("y"), kInstanceId);
-  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), kPosition);
-  dcl_sv(b, Opcode::dcl_output_siv, output(1).mask("xy"), kClipDistance);
-  dcl_sv(b, Opcode::dcl_output_siv, output(1).mask("zw"), kCullDistance);
-  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("x"), kRenderTargetArrayIndex);
-  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("y"), kViewportArrayIndex);
+  dcl_sv(b, Opcode::dcl_input_sgv, input(0).mask("x"), system_value::vertex_id);
+  dcl_sv(b, Opcode::dcl_input_sgv, input(0).mask("y"), system_value::instance_id);
+  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), system_value::position);
+  dcl_sv(b, Opcode::dcl_output_siv, output(1).mask("xy"), system_value::clip_distance);
+  dcl_sv(b, Opcode::dcl_output_siv, output(1).mask("zw"), system_value::cull_distance);
+  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("x"), system_value::render_target_array_index);
+  dcl_sv(b, Opcode::dcl_output_siv, output(2).mask("y"), system_value::viewport_array_index);
   b.dcl_temps(1);
   b.emit(Opcode::utof, {dst(0), input(0).swizzle("xyxy")});
   b.emit(Opcode::mov, {output(0).mask("xyzw"), temp(0)});
@@ -278,8 +250,8 @@ ProgramCase sm41_ps() {
   b.dcl_sampler(0);
   b.dcl_resource(Dim::texturecubearray, ReturnType::float_, 0);
   b.dcl_resource(Dim::texture2dmsarray, ReturnType::float_, 1, 2);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kLinearSample);
-  dcl_sv(b, Opcode::dcl_input_ps_sgv, input(1).mask("x"), kSampleIndex, kConstant);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::linear_sample);
+  dcl_sv(b, Opcode::dcl_input_ps_sgv, input(1).mask("x"), system_value::sample_index, interpolation::constant);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   dcl(b, Opcode::dcl_output, reg(RegType::oMask));
   b.dcl_temps(2);
@@ -349,7 +321,7 @@ ProgramCase sm50_ps_bits_eval() {
   b.dcl_sampler(0);
   b.dcl_sampler(1, 1);
   b.dcl_resource(Dim::texture2d, ReturnType::float_, 0);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kLinearCentroid);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::linear_centroid);
   dcl(b, Opcode::dcl_input, reg(RegType::vCoverage));
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(4);
@@ -425,7 +397,9 @@ ProgramCase sm50_hs_phases() {
   dcl(b, Opcode::dcl_input, reg(RegType::vForkInstanceID));
   dcl(b, Opcode::dcl_input, reg(RegType::vicp, {3, 0}).mask("xyzw"));
   dcl(b, Opcode::dcl_input, reg(RegType::vocp, {3, 0}).mask("xyzw"));
-  const uint32_t edges[] = {kFinalTriUeq0EdgeTessFactor, kFinalTriVeq0EdgeTessFactor, kFinalTriWeq0EdgeTessFactor};
+  const uint32_t edges[] = {system_value::final_tri_u_eq_0_edge_tess_factor,
+                            system_value::final_tri_v_eq_0_edge_tess_factor,
+                            system_value::final_tri_w_eq_0_edge_tess_factor};
   for (uint32_t k = 0; k < 3; ++k) dcl_sv(b, Opcode::dcl_output_siv, output(k).mask("x"), edges[k]);
   b.emit(Opcode::dcl_index_range, {output(0).mask("x")}, {3});
   b.dcl_temps(1);
@@ -438,7 +412,7 @@ ProgramCase sm50_hs_phases() {
   b.emit(Opcode::dcl_hs_join_phase_instance_count, {}, {1});
   dcl(b, Opcode::dcl_input, reg(RegType::vJoinInstanceID));
   dcl(b, Opcode::dcl_input, reg(RegType::vpc, {0}).mask("x"));
-  dcl_sv(b, Opcode::dcl_output_siv, output(3).mask("x"), kFinalTriInsideTessFactor);
+  dcl_sv(b, Opcode::dcl_output_siv, output(3).mask("x"), system_value::final_tri_inside_tess_factor);
   b.dcl_temps(1);
   b.emit(Opcode::mov, {dst(0, "x"), reg(RegType::vJoinInstanceID)});
   b.emit(Opcode::add, {output(3).mask("x"), reg(RegType::vpc, {0}).select('x'), imm(1.0f)});
@@ -456,7 +430,7 @@ ProgramCase sm50_ds() {
   dcl(b, Opcode::dcl_input, reg(RegType::vDomain).mask("xyz"));
   dcl(b, Opcode::dcl_input, reg(RegType::vicp, {3, 0}).mask("xyzw"));
   dcl(b, Opcode::dcl_input, reg(RegType::vpc, {3}).mask("x"));
-  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), kPosition);
+  dcl_sv(b, Opcode::dcl_output_siv, output(0).mask("xyzw"), system_value::position);
   b.dcl_temps(1);
   b.emit(Opcode::mul, {dst(0), reg(RegType::vDomain).swizzle("yyyy"), reg(RegType::vicp, {1, 0})});
   b.emit(Opcode::mad, {dst(0), reg(RegType::vDomain).swizzle("xxxx"), reg(RegType::vicp, {0, 0}), temp(0)});
@@ -475,7 +449,7 @@ ProgramCase sm50_gs_streams() {
   for (uint32_t stream = 0; stream < 2; ++stream) {
     b.emit(Opcode::dcl_stream, {reg(RegType::m, {stream})});
     b.emit(Opcode::dcl_gs_output_primitive_topology).controls(1);  // pointlist
-    dcl_sv(b, Opcode::dcl_output_siv, output(stream).mask("xyzw"), kPosition);
+    dcl_sv(b, Opcode::dcl_output_siv, output(stream).mask("xyzw"), system_value::position);
   }
   b.emit(Opcode::dcl_max_output_vertex_count, {}, {2});
   b.emit(Opcode::mov, {output(0).mask("xyzw"), input2(0, 0)});
@@ -526,7 +500,7 @@ ProgramCase sm50_tiled_feedback() {
   b.dcl_resource_raw(2);
   b.dcl_resource_structured(3, 16);
   b.dcl_uav_typed(Dim::texture2d, ReturnType::float_, 1);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kLinear);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::linear);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(4);
   const Arg uv = input(0).swizzle("xyxx");
@@ -584,7 +558,8 @@ ProgramCase sm50_ps_special_registers() {
 ProgramCase sm50_ps_depth_less_equal() {
   Builder b(ProgramType::pixel, 5, 0);
   b.dcl_global_flags(kEarlyDepthStencil);
-  dcl_sv(b, Opcode::dcl_input_ps_siv, input(0).mask("z"), kPosition, kLinearNoPerspective);
+  dcl_sv(b, Opcode::dcl_input_ps_siv, input(0).mask("z"), system_value::position,
+         interpolation::linear_noperspective);
   dcl(b, Opcode::dcl_output, reg(RegType::oDepthLE));
   b.emit(Opcode::mov, {reg(RegType::oDepthLE), input(0).select('z')});
   b.emit(Opcode::ret);
@@ -637,7 +612,7 @@ ProgramCase sm51_ranges() {
   b.dcl_uav_typed(Dim::texture2d, ReturnType::float_, Slot(0, 0, 0, 0));
   b.dcl_uav_raw(Slot(1, 1, 3, 0)).controls(kGloballyCoherent);
   b.dcl_uav_structured(Slot(2, 0, 0, 5), 4).controls(kRasterizerOrdered);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), kLinearNoPerspectiveCentroid);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw"), interpolation::linear_noperspective_centroid);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(2);
   b.emit(Opcode::ftou, {dst(1), input(0)});
@@ -663,7 +638,7 @@ ProgramCase extended_opcode_tokens() {
   b.dcl_sampler(0);
   b.dcl_resource(Dim::texture3d, ReturnType::float_, 0);
   b.dcl_resource_structured(1, 16);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyz"), kLinear);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyz"), interpolation::linear);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(2);
   const ReturnType f = ReturnType::float_, m = ReturnType::mixed;
@@ -701,7 +676,7 @@ ProgramCase index_representation(std::string name, const Arg& read, std::string 
 ProgramCase modifiers_and_precision() {
   Builder b(ProgramType::pixel, 5, 0);
   b.dcl_global_flags(kMinimumPrecision);
-  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw").precision(MinPrecision::min16f), kLinear);
+  dcl(b, Opcode::dcl_input_ps, input(0).mask("xyzw").precision(MinPrecision::min16f), interpolation::linear);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.dcl_temps(3);
   b.emit(Opcode::add, {dst(0), -input(0), input(0).abs()});
@@ -736,7 +711,7 @@ ProgramCase global_flags_all() {
 
 ProgramCase interpolation_modes() {
   Builder b(ProgramType::pixel, 4, 1);
-  for (uint32_t mode = kConstant; mode <= kLinearNoPerspectiveSample; ++mode)
+  for (uint32_t mode = interpolation::constant; mode <= interpolation::linear_noperspective_sample; ++mode)
     dcl(b, Opcode::dcl_input_ps, input(mode).mask("xyzw"), mode);
   dcl(b, Opcode::dcl_output, output(0).mask("xyzw"));
   b.emit(Opcode::mov, {output(0).mask("xyzw"), input(1)});

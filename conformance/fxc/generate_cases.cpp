@@ -123,7 +123,7 @@ Bytes8 edited(Edit edit) {
 // alone, and only the immediates a component count promises).
 Bytes8 with_word(const Program& p, size_t at, uint32_t value) {
   Bytes8 chunk = write_program(p);
-  store_le(chunk.data() + at, value);
+  store_le_at(chunk, at, value);
   return container(p.version.major(), std::move(chunk));
 }
 
@@ -392,8 +392,8 @@ void custom_data_cases(Suite& s) {
     b.emit(Opcode::ret);
     Bytes8 chunk = write_program(b.program());
     chunk.resize(chunk.size() + 4);
-    store_le(chunk.data() + chunk.size() - 4, static_cast<uint32_t>(Opcode::customdata));
-    store_le(chunk.data() + 4, static_cast<uint32_t>(chunk.size() / 4));
+    store_le_at(chunk, chunk.size() - 4, static_cast<uint32_t>(Opcode::customdata));
+    store_le_at(chunk, 4, static_cast<uint32_t>(chunk.size() / 4));
     s.add("n_custom_data_length_word_missing", container(5, chunk), Code::instruction_out_of_bounds,
           {"CustomData", "OutOfBounds"}, "a custom-data token is the program's last DWORD: no length word");
   }
@@ -437,7 +437,7 @@ void header_cases(Suite& s) {
   const Bytes8 ret = write_program(base_program());
   const auto patched = [&](size_t at, uint32_t v) {
     Bytes8 b = ret;
-    store_le<uint32_t>(b.data() + at, v);
+    store_le_at<uint32_t>(b, at, v);
     return container(5, b);
   };
   s.add("n_program_chunk_empty", container(5, {}), Code::truncated, {"Header", "Truncated"}, "an SHEX of 0 bytes");

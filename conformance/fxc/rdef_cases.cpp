@@ -18,21 +18,8 @@ namespace {
 using namespace sp::fxc::build;
 using Bytes8 = std::vector<uint8_t>;
 
-// D3D_SHADER_VARIABLE_CLASS.
-enum VariableClass : uint16_t {
-  kScalar, kVector, kMatrixRows, kMatrixColumns, kObject, kStruct, kInterfaceClass, kInterfacePointer
-};
-// D3D_SHADER_VARIABLE_TYPE values used here.
-enum VariableType : uint16_t { kVoid = 0, kInt = 2, kFloat = 3, kUint = 19, kInterfacePointerType = 37 };
-// D3D_SHADER_INPUT_TYPE.
-enum InputType : uint32_t {
-  kCbuffer, kTbuffer, kTexture, kSampler, kUavRwTyped, kStructured, kUavRwStructured, kByteAddress,
-  kUavRwByteAddress, kUavAppendStructured, kUavConsumeStructured, kUavRwStructuredWithCounter
-};
-// D3D_CBUFFER_TYPE.
-enum CbufferType : uint32_t { kConstantBuffer, kTextureBuffer, kInterfacePointers, kResourceBindInfo };
-// D3D_SRV_DIMENSION values used here, and D3D_RESOURCE_RETURN_TYPE's float.
-constexpr uint32_t kSrvBuffer = 1, kSrvTexture2d = 4, kSrvTextureCubeArray = 10, kReturnFloat = 5;
+// D3D_RESOURCE_RETURN_TYPE's float, as a binding's word holds it.
+constexpr uint32_t kReturnFloat = static_cast<uint32_t>(ReturnType::float_);
 
 constexpr std::string_view kCreator = "Microsoft (R) HLSL Shader Compiler 9.30.9200.20499";
 
@@ -51,16 +38,6 @@ Rdef model(ProgramType type, uint8_t major, uint8_t minor) {
   r.creator.text = kCreator;
   if (major >= 5) r.rd11.emplace().magic = minor >= 1 ? kRd11Magic51 : kRd11Magic;
   return r;
-}
-
-RdefType numeric(uint16_t cls, uint16_t type, uint16_t rows, uint16_t columns, uint16_t elements = 0) {
-  RdefType t;
-  t.variable_class = cls;
-  t.variable_type = type;
-  t.rows = rows;
-  t.columns = columns;
-  t.elements = elements;
-  return t;
 }
 
 // A structure whose members (m0, m1, ...) are the given types, 16 bytes apart.
@@ -143,12 +120,12 @@ Bytes8 container(const Rdef& r) { return with_program(r, rdef_bytes(r)); }
 
 Rdef sm40_buffers(uint8_t minor) {
   Rdef r = model(minor == 0 ? ProgramType::pixel : ProgramType::vertex, 4, minor);
-  const uint32_t float4 = add_type(r, numeric(kVector, kFloat, 1, 4));
-  const uint32_t matrix = add_type(r, numeric(kMatrixColumns, kFloat, 4, 4));
-  const uint32_t rows = add_type(r, numeric(kMatrixRows, kFloat, 3, 4));
-  const uint32_t scalars = add_type(r, numeric(kScalar, kFloat, 1, 1, 4));
+  const uint32_t float4 = add_type(r, numeric_type(kVector, kFloatType, 1, 4));
+  const uint32_t matrix = add_type(r, numeric_type(kMatrixColumns, kFloatType, 4, 4));
+  const uint32_t rows = add_type(r, numeric_type(kMatrixRows, kFloatType, 3, 4));
+  const uint32_t scalars = add_type(r, numeric_type(kScalar, kFloatType, 1, 1, 4));
   const uint32_t light = add_type(r, structure({float4, float4}));
-  RdefConstantBuffer& globals = add_buffer(r, "$Globals", kConstantBuffer);
+  RdefConstantBuffer& globals = add_buffer(r, "$Globals", cbuffer_type::cbuffer);
   static constexpr float kColour[4] = {1.0f, 0.5f, 0.25f, 1.0f};
   static uint8_t colour[16];
   std::memcpy(colour, kColour, sizeof colour);
@@ -157,33 +134,34 @@ Rdef sm40_buffers(uint8_t minor) {
   add_variable(r, globals, "rows", rows, 48);
   add_variable(r, globals, "weights", scalars, 52).flags = 0;  // unused
   add_variable(r, globals, "light", light, 32);
-  RdefConstantBuffer& tb = add_buffer(r, "tb", kTextureBuffer);
+  RdefConstantBuffer& tb = add_buffer(r, "tb", cbuffer_type::tbuffer);
   add_variable(r, tb, "offsets", float4, 16);
-  bind(r, "$Globals", kCbuffer, 0);
-  bind(r, "tb", kTbuffer, 0, kSrvBuffer);
-  bind(r, "image", kTexture, 1, minor == 0 ? kSrvTexture2d : kSrvTextureCubeArray, kReturnFloat, UINT32_MAX);
-  bind(r, "linear", kSampler, 0);
+  bind(r, "$Globals", input_type::cbuffer, 0);
+  bind(r, "tb", input_type::tbuffer, 0, srv_dimension::buffer);
+  bind(r, "image", input_type::texture, 1, minor == 0 ? srv_dimension::texture2d : srv_dimension::texturecubearray,
+       kReturnFloat, UINT32_MAX);
+  bind(r, "linear", input_type::sampler, 0);
   return r;
 }
 
 Rdef sm50_every_binding() {
   Rdef r = model(ProgramType::compute, 5, 0);
-  bind(r, "cb", kCbuffer, 0);
-  bind(r, "tb", kTbuffer, 0, kSrvBuffer);
-  bind(r, "image", kTexture, 1, kSrvTexture2d, kReturnFloat, UINT32_MAX);
-  bind(r, "point", kSampler, 0);
-  bind(r, "rw_image", kUavRwTyped, 0, kSrvTexture2d, kReturnFloat, UINT32_MAX);
-  bind(r, "structured", kStructured, 2, kSrvBuffer, 6, 16);  // mixed, stride 16
-  bind(r, "rw_structured", kUavRwStructured, 1, kSrvBuffer, 6, 16);
-  bind(r, "bytes", kByteAddress, 3, kSrvBuffer, 6);
-  bind(r, "rw_bytes", kUavRwByteAddress, 2, kSrvBuffer, 6);
-  bind(r, "append", kUavAppendStructured, 3, kSrvBuffer, 6, 4);
-  bind(r, "consume", kUavConsumeStructured, 4, kSrvBuffer, 6, 4);
-  bind(r, "counted", kUavRwStructuredWithCounter, 5, kSrvBuffer, 6, 8);
-  RdefConstantBuffer& cb = add_buffer(r, "cb", kConstantBuffer);
-  add_variable(r, cb, "count", add_type(r, numeric(kScalar, kUint, 1, 1)), 4);
-  RdefConstantBuffer& bound = add_buffer(r, "structured", kResourceBindInfo);
-  add_variable(r, bound, "$Element", add_type(r, numeric(kVector, kFloat, 1, 4)), 16);
+  bind(r, "cb", input_type::cbuffer, 0);
+  bind(r, "tb", input_type::tbuffer, 0, srv_dimension::buffer);
+  bind(r, "image", input_type::texture, 1, srv_dimension::texture2d, kReturnFloat, UINT32_MAX);
+  bind(r, "point", input_type::sampler, 0);
+  bind(r, "rw_image", input_type::uav_rw_typed, 0, srv_dimension::texture2d, kReturnFloat, UINT32_MAX);
+  bind(r, "structured", input_type::structured, 2, srv_dimension::buffer, 6, 16);  // mixed, stride 16
+  bind(r, "rw_structured", input_type::uav_rw_structured, 1, srv_dimension::buffer, 6, 16);
+  bind(r, "bytes", input_type::byte_address, 3, srv_dimension::buffer, 6);
+  bind(r, "rw_bytes", input_type::uav_rw_byte_address, 2, srv_dimension::buffer, 6);
+  bind(r, "append", input_type::uav_append_structured, 3, srv_dimension::buffer, 6, 4);
+  bind(r, "consume", input_type::uav_consume_structured, 4, srv_dimension::buffer, 6, 4);
+  bind(r, "counted", input_type::uav_rw_structured_with_counter, 5, srv_dimension::buffer, 6, 8);
+  RdefConstantBuffer& cb = add_buffer(r, "cb", cbuffer_type::cbuffer);
+  add_variable(r, cb, "count", add_type(r, numeric_type(kScalar, kUintType, 1, 1)), 4);
+  RdefConstantBuffer& bound = add_buffer(r, "structured", cbuffer_type::resource_bind_info);
+  add_variable(r, bound, "$Element", add_type(r, numeric_type(kVector, kFloatType, 1, 4)), 16);
   return r;
 }
 
@@ -192,46 +170,47 @@ Rdef sm50_every_binding() {
 Rdef sm50_class_linkage() {
   Rdef r = model(ProgramType::pixel, 5, 0);
   r.rd11->interface_slots = 2;
-  RdefType iface = numeric(kInterfaceClass, kVoid, 1, 0);
+  RdefType iface = numeric_type(kInterfaceClass, kVoidType, 1, 0);
   iface.name.text = "iColour";
   const uint32_t interface_class = add_type(r, iface);
-  RdefType base = numeric(kStruct, kVoid, 1, 0);
+  RdefType base = numeric_type(kStruct, kVoidType, 1, 0);
   base.name.text = "cBase";
   const uint32_t base_class = add_type(r, base);
-  RdefType cls = numeric(kStruct, kVoid, 1, 4);
+  RdefType cls = numeric_type(kStruct, kVoidType, 1, 4);
   cls.name.text = "cRed";
   cls.base_class.index = base_class;
   cls.interfaces.push_back({0, interface_class});
   const uint32_t red = add_type(r, cls);
-  RdefType pointer = numeric(kInterfacePointer, kInterfacePointerType, 1, 4, 2);
+  RdefType pointer = numeric_type(kInterfacePointer, kInterfaceType, 1, 4, 2);
   pointer.name.text = "iColour";
   pointer.sub_type.index = interface_class;
   const uint32_t pointers = add_type(r, pointer);
-  RdefConstantBuffer& globals = add_buffer(r, "$Globals", kConstantBuffer);
+  RdefConstantBuffer& globals = add_buffer(r, "$Globals", cbuffer_type::cbuffer);
   add_variable(r, globals, "red", red, 16);
-  RdefConstantBuffer& ip = add_buffer(r, "$ThisPointer", kInterfacePointers);
+  RdefConstantBuffer& ip = add_buffer(r, "$ThisPointer", cbuffer_type::interface_pointers);
   add_variable(r, ip, "colours", pointers, 32);
-  bind(r, "$Globals", kCbuffer, 0);
+  bind(r, "$Globals", input_type::cbuffer, 0);
   return r;
 }
 
 Rdef sm51_ranges() {
   Rdef r = model(ProgramType::pixel, 5, 1);
-  RdefConstantBuffer& cb = add_buffer(r, "cb", kConstantBuffer);
-  add_variable(r, cb, "scale", add_type(r, numeric(kVector, kFloat, 1, 4)), 16);
+  RdefConstantBuffer& cb = add_buffer(r, "cb", cbuffer_type::cbuffer);
+  add_variable(r, cb, "scale", add_type(r, numeric_type(kVector, kFloatType, 1, 4)), 16);
   struct Range {
     std::string_view name;
     uint32_t type, point, count, space, id;
   };
-  for (const Range& x : {Range{"cb", kCbuffer, 2, 4, 1, 0}, Range{"images", kTexture, 0, 0, 2, 0},
-                         Range{"samplers", kSampler, 1, 8, 0, 0}, Range{"rw", kUavRwByteAddress, 3, 1, 5, 0},
-                         Range{"more_images", kTexture, 0, 1, 3, 1}}) {
+  for (const Range& x : {Range{"cb", input_type::cbuffer, 2, 4, 1, 0}, Range{"images", input_type::texture, 0, 0, 2, 0},
+                         Range{"samplers", input_type::sampler, 1, 8, 0, 0},
+                         Range{"rw", input_type::uav_rw_byte_address, 3, 1, 5, 0},
+                         Range{"more_images", input_type::texture, 0, 1, 3, 1}}) {
     RdefBinding& b = bind(r, x.name, x.type, x.point);
     b.bind_count = x.count;  // 0: unbounded
     b.space = x.space;
     b.id = x.id;
-    if (x.type == kTexture) {
-      b.dimension = kSrvTexture2d;
+    if (x.type == input_type::texture) {
+      b.dimension = srv_dimension::texture2d;
       b.return_type = kReturnFloat;
       b.num_samples = UINT32_MAX;
     }
@@ -244,8 +223,8 @@ Rdef chain(size_t depth) {
   Rdef r = model(ProgramType::pixel, 4, 0);
   r.types.reserve(depth);
   for (size_t i = 0; i + 1 < depth; ++i) r.types.push_back(structure({static_cast<uint32_t>(i + 1)}));
-  r.types.push_back(numeric(kScalar, kFloat, 1, 1));
-  add_variable(r, add_buffer(r, "$Globals", kConstantBuffer), "v", 0, 16);
+  r.types.push_back(numeric_type(kScalar, kFloatType, 1, 1));
+  add_variable(r, add_buffer(r, "$Globals", cbuffer_type::cbuffer), "v", 0, 16);
   return r;
 }
 
@@ -266,11 +245,11 @@ void valid(Suite& s) {
       "ps_5_1 (RD11 0x25441313): bindings with spaces and range ids, arrays and an unbounded range");
   {
     Rdef r = model(ProgramType::pixel, 5, 0);
-    const uint32_t d = add_type(r, numeric(kVector, kFloat, 1, 4));
+    const uint32_t d = add_type(r, numeric_type(kVector, kFloatType, 1, 4));
     const uint32_t b = add_type(r, structure({d}));
     const uint32_t c = add_type(r, structure({d, d}));
     const uint32_t top = add_type(r, structure({b, c}));
-    RdefConstantBuffer& globals = add_buffer(r, "$Globals", kConstantBuffer);
+    RdefConstantBuffer& globals = add_buffer(r, "$Globals", cbuffer_type::cbuffer);
     add_variable(r, globals, "s", top, 48);
     add_variable(r, globals, "d", d, 16);
     add("shared_types", r, "ps_5_0: a diamond (two structures share a member type, a variable shares it too): "
@@ -281,7 +260,6 @@ void valid(Suite& s) {
 
 // --- Hostile: the type graph, offsets, counts ----------------------------------
 
-void patch(Bytes8& b, uint32_t at, uint32_t value) { store_le(b.data() + at, value); }
 
 void hostile(Suite& s) {
   const auto add = [&](std::string name, Bytes8 bytes, Code error, std::vector<std::string> flags,
@@ -294,10 +272,10 @@ void hostile(Suite& s) {
     r.types[1] = structure({0});
     add("type_cycle", container(r), Code::rdef_type_cycle, {"TypeGraph"}, "two structures, each the other's member");
     Rdef self = model(ProgramType::pixel, 5, 0);
-    RdefType t = numeric(kStruct, kVoid, 1, 0);
+    RdefType t = numeric_type(kStruct, kVoidType, 1, 0);
     t.base_class.index = 0;
     add_type(self, t);
-    add_variable(self, add_buffer(self, "$Globals", kConstantBuffer), "v", 0, 16);
+    add_variable(self, add_buffer(self, "$Globals", cbuffer_type::cbuffer), "v", 0, 16);
     add("type_cycle_base_class", container(self), Code::rdef_type_cycle, {"TypeGraph"},
         "ps_5_0: a class that is its own base class");
   }
@@ -312,7 +290,7 @@ void hostile(Suite& s) {
   const Bytes8 base = write_rdef(r);
   const auto at = [&](std::string name, uint32_t where, uint32_t value, Code error, std::string comment) {
     Bytes8 b = base;
-    patch(b, where, value);
+    store_le_at<uint32_t>(b, where, value);
     add(name, with_program(r, std::move(b)), error, {"OutOfBounds", "Wrap32"}, std::move(comment));
   };
   const RdefConstantBuffer& globals = r.constant_buffers[0];
@@ -347,12 +325,12 @@ void hostile(Suite& s) {
   const Bytes8 base50 = write_rdef(r50);
   {
     Bytes8 b = base50;
-    patch(b, 28, 0x31314458);  // 'XD11'
+    store_le_at<uint32_t>(b, 28, 0x31314458);  // 'XD11'
     add("rd11_magic_wrong", with_program(r50, std::move(b)), Code::bad_magic, {"Version"}, "RD11 spelled XD11");
   }
   {
     Bytes8 b = base50;
-    patch(b, 44, 48);  // the variable record's size
+    store_le_at<uint32_t>(b, 44, 48);  // the variable record's size
     add("rd11_variable_size_48", with_program(r50, std::move(b)), Code::unsupported_version, {"Version"},
         "RD11 says variable records are 48 bytes (SM5 writes 40)");
   }

@@ -89,7 +89,7 @@ void ifce_cases(Suite& s) {
   const auto hostile = [&](std::string name, size_t at, uint32_t value, Code error, std::vector<std::string> flags,
                            std::string comment) {
     Bytes8 b = base;
-    store_le(b.data() + at, value);
+    store_le_at(b, at, value);
     flags.insert(flags.begin(), "Ifce");
     s.add("n_ifce_" + name, beside(linked, "IFCE", std::move(b)), error, std::move(flags), std::move(comment));
   };

@@ -32,7 +32,7 @@ Binding buffer(uint8_t slot, BaseType kind, uint16_t stage_mask, uint16_t size) 
   b.slot = slot;
   b.base_type = u8(kind);
   b.stage_mask = stage_mask;
-  store_le(b.layout.data(), size);
+  store_le_at(b.layout, 0, size);
   return b;
 }
 
@@ -223,21 +223,6 @@ Bytes spirv(std::string_view name) {
 
 std::vector<uint8_t> bytes(const Shader& shader, const WriteOptions& options) { return write_shader(shader, options); }
 
-void put_u8(std::vector<uint8_t>& file, uint64_t at, uint8_t v) {
-  if (!range_fits(at, 1, file.size())) throw std::out_of_range("put_u8 past the end");
-  file[static_cast<size_t>(at)] = v;
-}
-
-void put_u16(std::vector<uint8_t>& file, uint64_t at, uint16_t v) {
-  if (!range_fits(at, 2, file.size())) throw std::out_of_range("put_u16 past the end");
-  store_le(file.data() + at, v);
-}
-
-void put_u32(std::vector<uint8_t>& file, uint64_t at, uint32_t v) {
-  if (!range_fits(at, 4, file.size())) throw std::out_of_range("put_u32 past the end");
-  store_le(file.data() + at, v);
-}
-
 std::vector<uint32_t> words_of(Bytes spirv) {
   std::vector<uint32_t> out(spirv.size() / 4);
   for (size_t i = 0; i < out.size(); ++i) out[i] = load_le<uint32_t>(spirv.data() + 4 * i);
@@ -246,7 +231,7 @@ std::vector<uint32_t> words_of(Bytes spirv) {
 
 std::vector<uint8_t> bytes_of(std::span<const uint32_t> words) {
   std::vector<uint8_t> out(words.size() * 4);
-  for (size_t i = 0; i < words.size(); ++i) store_le(out.data() + 4 * i, words[i]);
+  for (size_t i = 0; i < words.size(); ++i) store_le_at(out, 4 * i, words[i]);
   return out;
 }
 

@@ -80,11 +80,6 @@ inline constexpr size_t kBytecodeWordsAt = 5;  // u16 per stage, vert first
 inline constexpr size_t kTableSizesAt = 15;    // u16 per table, samplers first
 [[nodiscard]] constexpr size_t words_at(Stage s) { return kBytecodeWordsAt + 2 * static_cast<size_t>(s); }
 
-// Overwrite bytes already written (std::out_of_range past the end).
-void put_u8(std::vector<uint8_t>& file, uint64_t at, uint8_t v);
-void put_u16(std::vector<uint8_t>& file, uint64_t at, uint16_t v);
-void put_u32(std::vector<uint8_t>& file, uint64_t at, uint32_t v);
-
 // A module's words, and back: for corrupting a stage.
 [[nodiscard]] std::vector<uint32_t> words_of(Bytes spirv);
 [[nodiscard]] std::vector<uint8_t> bytes_of(std::span<const uint32_t> words);

@@ -223,12 +223,12 @@ void header_cases(Suite& s) {
         "the magic, version and type, and one of the ten word counts and table sizes");
   for (const uint8_t v : {uint8_t{0}, uint8_t{2}})
     s.add(strprintf("n_version_%u", v), Suite::patched("basic", [&](Bytes8& f, const Sections&) {
-            build::put_u8(f, build::kVersionAt, v);
+            store_le_at<uint8_t>(f, build::kVersionAt, v);
           }),
           Code::unsupported_version, {"Header", "Limit"}, strprintf("version %u: VSL writes version 1 only", v));
   for (const uint8_t t : {uint8_t{0}, uint8_t{2}})
     s.add(strprintf("n_shader_type_%u", t), Suite::patched("basic", [&](Bytes8& f, const Sections&) {
-            build::put_u8(f, build::kShaderTypeAt, t);
+            store_le_at<uint8_t>(f, build::kShaderTypeAt, t);
           }),
           Code::shader_type_not_graphics, {"Header", "Limit"},
           strprintf("shader type %u: graphics (1) is the only type VSL writes", t));
@@ -324,16 +324,16 @@ void structure_cases(Suite& s) {
                           {"subpass_inputs", &Sections::subpass_inputs, 0, Code::too_many_subpass_inputs}};
   for (const Table& t : tables)
     s.add("n_" + t.name + "_count_ffffffff", Suite::patched("every_limit", [&](Bytes8& f, const Sections& at) {
-            build::put_u32(f, at.*t.section + t.past, 0xFFFFFFFF);
+            store_le_at<uint32_t>(f, at.*t.section + t.past, 0xFFFFFFFF);
           }),
           t.code, {"Count", "HugeCount"},
           "a count of 0xFFFFFFFF: refused at the count, before anything is reserved for it");
   s.add("n_vertex_inputs_count_past_end", Suite::patched("bare", [](Bytes8& f, const Sections& at) {
-          build::put_u32(f, at.vertex_inputs, static_cast<uint32_t>(f.size() / 8));
+          store_le_at<uint32_t>(f, at.vertex_inputs, static_cast<uint32_t>(f.size() / 8));
         }),
         Code::count_too_large, {"Count"}, "a vertex input count whose records would take more than the file holds");
   s.add("n_member_count_past_end",
-        Suite::patched("basic", [](Bytes8& f, const Sections& at) { build::put_u32(f, at.uniform + 4, 1000); }),
+        Suite::patched("basic", [](Bytes8& f, const Sections& at) { store_le_at<uint32_t>(f, at.uniform + 4, 1000); }),
         Code::count_too_large, {"Count"}, "1000 uniform members, each at least 7 bytes, in a 1.8 KB file");
   // Cut inside each part of the file.
   const auto cut = [&](std::string name, auto where, std::string comment) {
@@ -349,16 +349,16 @@ void structure_cases(Suite& s) {
   cut("in_vertex_stage", [](const Sections& at) { return at.bytecode + 100; },
       "the file ends 100 bytes into the vertex stage's SPIR-V");
   s.add("n_stage_past_end", Suite::patched("basic", [](Bytes8& f, const Sections&) {
-          build::put_u16(f, build::words_at(Stage::frag), 1000);
+          store_le_at<uint16_t>(f, build::words_at(Stage::frag), 1000);
         }),
         Code::truncated, {"Header", "Truncated"}, "the header gives the fragment stage 1000 words; the file has fewer");
   s.add("n_tesc_named_not_there", Suite::patched("basic", [](Bytes8& f, const Sections&) {
-          build::put_u16(f, build::words_at(Stage::tesc), 1);
+          store_le_at<uint16_t>(f, build::words_at(Stage::tesc), 1);
         }),
         Code::truncated, {"Header", "Stages", "Truncated"},
         "the header names a one-word tesc stage the file does not hold: the stages after it run out");
   s.add("n_stage_one_word_short", Suite::patched("basic", [](Bytes8& f, const Sections&) {
-          build::put_u16(f, build::words_at(Stage::frag),
+          store_le_at<uint16_t>(f, build::words_at(Stage::frag),
                          static_cast<uint16_t>(build::spirv("basic.frag").size() / 4 - 1));
         }),
         Code::file_not_consumed, {"Header", "TrailingBytes"},

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/strings.h"
+#include "dxcontainer/shader_kind.h"
 #include "llvm/Object/DXContainer.h"
 
 namespace sp::fuzz {
@@ -288,8 +289,7 @@ void compare_psv(Diffs& d, const std::string& at, const dx::Psv& ours, const llv
             theirs.getOutputVectorMasks(s).Data);
   // S9: a mesh shader's primitive ViewID mask, which LLVM 22 never reads;
   // every table after it is then read from another place.
-  constexpr uint32_t kMesh = 13;
-  if (ours.layout_stage == kMesh && ours.patch_or_prim_vector_mask.size() > 0) return;
+  if (ours.layout_stage == dx::kMesh && ours.patch_or_prim_vector_mask.size() > 0) return;
   for (size_t s = 0; s < 4; ++s)
     d.bytes(at + strprintf(".input_output_map[%zu]", s), as_bytes(ours.input_output_map[s]),
             theirs.getInputOutputMap(s).Data);

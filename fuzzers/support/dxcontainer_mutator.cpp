@@ -50,7 +50,7 @@ class Mutation {
     const uint32_t size = static_cast<uint32_t>(b.size());
     const std::array<uint32_t, 4> derived = {size, size - static_cast<uint32_t>(at), size + 1, size / 4};
     const uint32_t value = below(4) == 0 ? derived[below(derived.size())] : r_.interesting();
-    store_le(b.data() + at, value);
+    store_le_at(b, at, value);
     p.data = b;
   }
 

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/bytes.h"
@@ -56,5 +57,20 @@ void check_diagnostic_shape(const Diagnostic& d, size_t size);
 // The same error and the same warnings, in the same order.
 void check_same_diagnostics(const std::optional<Diagnostic>& a, const std::vector<Diagnostic>& wa,
                             const std::optional<Diagnostic>& b, const std::vector<Diagnostic>& wb);
+
+// `parse` (returning a result with `ok`, `error` and `warnings`) on the
+// input and on `moved`, its misaligned copy: the two report the same
+// diagnostics, a parse ends in a model or in one error, and an error has
+// a known code and an offset inside the input. The two results, the
+// input's first.
+template <typename Parse>
+[[nodiscard]] auto parse_at_two_alignments(Bytes input, Bytes moved, Parse parse) {
+  auto a = parse(input);
+  auto b = parse(moved);
+  check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
+  check(a.ok != a.error.has_value(), "a parse must end in a model or in one error");
+  if (a.error) check_diagnostic_shape(*a.error, input.size());
+  return std::pair{std::move(a), std::move(b)};
+}
 
 }  // namespace sp::fuzz

@@ -12,14 +12,14 @@ using namespace fxc::build;  // NOLINT: the builder's vocabulary is the point he
 using fxc::Opcode;
 using fxc::Program;
 using fxc::ProgramType;
+using fxc::ReturnType;
+namespace interpolation = fxc::interpolation;
+namespace system_value = fxc::system_value;
 
 constexpr ReturnType kFloat = ReturnType::float_;
 
-// D3D10_SB_NAME, D3D10_SB_INTERPOLATION_MODE and the primitive values the
-// declarations below take (shifted into place by Inst::controls).
-constexpr uint32_t kPosition = 1, kClipDistance = 2, kVertexId = 6, kPrimitiveId = 7, kIsFrontFace = 9;
-constexpr uint32_t kTriUeq0 = 17, kTriInside = 20;  // finalTriUeq0EdgeTessFactor, V and W after it
-constexpr uint32_t kConstant = 1, kLinear = 2, kLinearNoPerspective = 4;
+// The primitive values the declarations below take (shifted into place by
+// Inst::controls).
 constexpr uint32_t kTriangle = 3, kTriangleStrip = 5;
 
 // ps_4_0 as fxc writes a textured, lit pixel shader.
@@ -28,8 +28,9 @@ Program textured_pixel() {
   b.dcl_constant_buffer(0, 4);
   b.dcl_sampler(0);
   b.dcl_resource(Dim::texture2d, kFloat, 0);
-  b.emit(Opcode::dcl_input_ps_siv, {input(0).mask("xyzw")}, {kPosition}).controls(kLinearNoPerspective);
-  b.emit(Opcode::dcl_input_ps, {input(1).mask("xy")}).controls(kLinear);
+  b.emit(Opcode::dcl_input_ps_siv, {input(0).mask("xyzw")}, {system_value::position})
+      .controls(interpolation::linear_noperspective);
+  b.emit(Opcode::dcl_input_ps, {input(1).mask("xy")}).controls(interpolation::linear);
   b.emit(Opcode::dcl_output, {output(0).mask("xyzw")});
   b.dcl_temps(2);
   b.emit(Opcode::sample, {temp(0), input(1).swizzle("xyxx"), resource(0), sampler(0)});
@@ -48,10 +49,10 @@ Program transform_vertex() {
   b.dcl_constant_buffer(0, 8, true);
   b.emit(Opcode::dcl_input, {input(0).mask("xyz")});
   b.emit(Opcode::dcl_input, {input(1).mask("xy")});
-  b.emit(Opcode::dcl_input_sgv, {input(2).mask("x")}, {kVertexId});
-  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {kPosition});
+  b.emit(Opcode::dcl_input_sgv, {input(2).mask("x")}, {system_value::vertex_id});
+  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {system_value::position});
   b.emit(Opcode::dcl_output, {output(1).mask("xy")});
-  b.emit(Opcode::dcl_output_siv, {output(2).mask("x")}, {kClipDistance});
+  b.emit(Opcode::dcl_output_siv, {output(2).mask("x")}, {system_value::clip_distance});
   b.dcl_temps(2);
   b.dcl_indexable_temp(0, 4, 4);
   b.emit(Opcode::mov, {temp(0).mask("xyz"), input(0).swizzle("xyzx")});
@@ -70,12 +71,12 @@ Program transform_vertex() {
 // gs_4_0: a triangle in, a strip out, a loop over the vertices.
 Program geometry_loop() {
   Builder b(ProgramType::geometry, 4, 0);
-  b.emit(Opcode::dcl_input_siv, {reg(RegType::v, {3, 0}).mask("xyzw")}, {kPosition});
+  b.emit(Opcode::dcl_input_siv, {reg(RegType::v, {3, 0}).mask("xyzw")}, {system_value::position});
   b.emit(Opcode::dcl_input, {reg(RegType::v, {3, 1}).mask("xy")});
   b.dcl_temps(1);
   b.emit(Opcode::dcl_gs_input_primitive).controls(kTriangle);
   b.emit(Opcode::dcl_gs_output_primitive_topology).controls(kTriangleStrip);
-  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {kPosition});
+  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {system_value::position});
   b.emit(Opcode::dcl_output, {output(1).mask("xy")});
   b.emit(Opcode::dcl_max_output_vertex_count, {}, {3});
   b.emit(Opcode::mov, {temp(0).mask("x"), imm(0)});
@@ -105,8 +106,9 @@ Program flow_control_pixel() {
   b.dcl_resource(Dim::texture2dms, kFloat, 0, 4);
   b.dcl_resource(Dim::texturecube, ReturnType::uint, 1);
   b.dcl_sampler(0, 1);
-  b.emit(Opcode::dcl_input_ps, {input(1).mask("x")}).controls(kConstant);
-  b.emit(Opcode::dcl_input_ps_sgv, {input(2).mask("x")}, {kIsFrontFace}).controls(kConstant);
+  b.emit(Opcode::dcl_input_ps, {input(1).mask("x")}).controls(interpolation::constant);
+  b.emit(Opcode::dcl_input_ps_sgv, {input(2).mask("x")}, {system_value::is_front_face})
+      .controls(interpolation::constant);
   b.emit(Opcode::dcl_output, {output(0).mask("xyzw")});
   b.emit(Opcode::dcl_output, {reg(RegType::oDepth)});
   b.emit(Opcode::dcl_output, {reg(RegType::oMask)});
@@ -203,7 +205,7 @@ Program hull_phases() {
   b.emit(Opcode::dcl_hs_fork_phase_instance_count, {}, {3});
   b.emit(Opcode::dcl_input, {reg(RegType::vForkInstanceID)});
   for (uint32_t k = 0; k < 3; ++k)
-    b.emit(Opcode::dcl_output_siv, {output(k).mask("x")}, {kTriUeq0 + k});
+    b.emit(Opcode::dcl_output_siv, {output(k).mask("x")}, {system_value::final_tri_u_eq_0_edge_tess_factor + k});
   b.emit(Opcode::dcl_index_range, {output(0).mask("x")}, {3});
   b.dcl_temps(1);
   b.emit(Opcode::mov, {temp(0).mask("x"), reg(RegType::vForkInstanceID)});
@@ -211,7 +213,7 @@ Program hull_phases() {
   b.emit(Opcode::ret);
   b.emit(Opcode::hs_join_phase);
   b.emit(Opcode::dcl_hs_join_phase_instance_count, {}, {1});
-  b.emit(Opcode::dcl_output_siv, {output(3).mask("x")}, {kTriInside});
+  b.emit(Opcode::dcl_output_siv, {output(3).mask("x")}, {system_value::final_tri_inside_tess_factor});
   b.emit(Opcode::mov, {output(3).mask("x"), imm(4.0f)});
   b.emit(Opcode::ret);
   return b.program();
@@ -225,7 +227,7 @@ Program domain_points() {
   b.emit(Opcode::dcl_input, {reg(RegType::vDomain).mask("xyz")});
   b.emit(Opcode::dcl_input, {reg(RegType::vicp, {3, 0}).mask("xyz")});
   b.emit(Opcode::dcl_input, {reg(RegType::vpc, {0}).mask("x")});
-  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {kPosition});
+  b.emit(Opcode::dcl_output_siv, {output(0).mask("xyzw")}, {system_value::position});
   b.dcl_temps(1);
   b.emit(Opcode::mul, {temp(0).mask("xyz"), reg(RegType::vDomain).swizzle("yyyy"), reg(RegType::vicp, {1, 0}).swizzle("xyzx")});
   b.emit(Opcode::mad, {temp(0).mask("xyz"), reg(RegType::vicp, {0, 0}).swizzle("xyzx"), reg(RegType::vDomain).swizzle("xxxx"),
@@ -281,7 +283,8 @@ Program precision_and_sampling() {
   b.dcl_resource(Dim::structured_buffer, ReturnType::mixed, 1);
   b.dcl_sampler(0, 2);
   b.emit(Opcode::dcl_input_ps, {input(0).mask("xy")}).controls(6);
-  b.emit(Opcode::dcl_input_ps_sgv, {input(1).mask("x")}, {kPrimitiveId}).controls(kConstant);
+  b.emit(Opcode::dcl_input_ps_sgv, {input(1).mask("x")}, {system_value::primitive_id})
+      .controls(interpolation::constant);
   b.emit(Opcode::dcl_output, {output(0).mask("xyzw").precision(MinPrecision::min16f)});
   b.dcl_temps(4);
   b.emit(Opcode::dmov, {temp(0), imm64({1.0, -2.5, 0.0, 1e300})});
@@ -414,9 +417,12 @@ fxc::Interfaces class_linkage_interfaces() {
 // D3D_SHADER_VARIABLE_TYPE, D3D_CBUFFER_TYPE, D3D_SHADER_INPUT_TYPE,
 // D3D_RESOURCE_RETURN_TYPE and D3D_SRV_DIMENSION.
 using fxc::kScalar, fxc::kVector, fxc::kMatrixColumns, fxc::kStruct, fxc::kInterfaceClass, fxc::kInterfacePointer;
-using fxc::kFloatType, fxc::kUintType, fxc::kInterfaceType;
-enum : uint32_t { kCbuffer = 0, kTbuffer = 1, kInterfacePointers = 2, kResourceBindInfo = 3 };
-constexpr uint32_t kReturnFloat = 5, kTexture2d = 4, kTextureCube = 9, kBufferEx = 11, kNoSamples = 0xFFFFFFFF;
+using fxc::kFloatType, fxc::kUintType, fxc::kInterfaceType, fxc::kVoidType;
+namespace cbuffer_type = fxc::cbuffer_type;
+namespace input_type = fxc::input_type;
+namespace srv_dimension = fxc::srv_dimension;
+constexpr uint32_t kReturnFloat = static_cast<uint32_t>(ReturnType::float_);
+constexpr uint32_t kNoSamples = 0xFFFFFFFF;
 
 fxc::Rdef rdef_model(uint8_t major, uint8_t minor) {
   fxc::Rdef r;
@@ -427,16 +433,6 @@ fxc::Rdef rdef_model(uint8_t major, uint8_t minor) {
   r.creator.text = "Microsoft (R) HLSL Shader Compiler 9.30.9200.20499";
   if (major >= 5) r.rd11.emplace().magic = minor >= 1 ? fxc::kRd11Magic51 : fxc::kRd11Magic;
   return r;
-}
-
-fxc::RdefType rdef_type(uint16_t cls, uint16_t type, uint16_t rows, uint16_t columns, uint16_t elements = 0) {
-  fxc::RdefType t;
-  t.variable_class = cls;
-  t.variable_type = type;
-  t.rows = rows;
-  t.columns = columns;
-  t.elements = elements;
-  return t;
 }
 
 fxc::RdefConstantBuffer& add_buffer(fxc::Rdef& r, std::string_view name, uint32_t kind, uint32_t size) {
@@ -483,25 +479,25 @@ void add_binding(fxc::Rdef& r, std::string_view name, uint32_t type, uint32_t bi
 fxc::Rdef buffers_and_types(uint8_t major, uint8_t minor) {
   static constexpr uint8_t kOne[16] = {0, 0, 0x80, 0x3F, 0, 0, 0x80, 0x3F, 0, 0, 0, 0, 0, 0, 0x80, 0x3F};
   fxc::Rdef r = rdef_model(major, minor);
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
-  r.types.push_back(rdef_type(kMatrixColumns, kFloatType, 4, 4));
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4, 4));
-  fxc::RdefType pair = rdef_type(kStruct, 0, 1, 8);
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(fxc::numeric_type(kMatrixColumns, kFloatType, 4, 4));
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4, 4));
+  fxc::RdefType pair = fxc::numeric_type(kStruct, kVoidType, 1, 8);
   pair.members = {{{0, "a"}, {0, 0}, 0}, {{0, "b"}, {0, 0}, 16}};
   r.types.push_back(pair);
-  r.types.push_back(rdef_type(kScalar, kUintType, 1, 1));
-  fxc::RdefConstantBuffer& globals = add_buffer(r, "$Globals", kCbuffer, 176);
+  r.types.push_back(fxc::numeric_type(kScalar, kUintType, 1, 1));
+  fxc::RdefConstantBuffer& globals = add_buffer(r, "$Globals", cbuffer_type::cbuffer, 176);
   add_variable(r, globals, "g_colour", 0, 0, 16, kOne);
   add_variable(r, globals, "g_world", 1, 16, 64);
   add_variable(r, globals, "g_lights", 2, 80, 64);
   add_variable(r, globals, "g_pair", 3, 144, 32);
-  fxc::RdefConstantBuffer& tb = add_buffer(r, "tbLookup", kTbuffer, 16);
+  fxc::RdefConstantBuffer& tb = add_buffer(r, "tbLookup", cbuffer_type::tbuffer, 16);
   add_variable(r, tb, "count", 4, 0, 4);
-  add_binding(r, "g_sampler", 3, 0, 0, 0, 2);  // a comparison sampler
-  add_binding(r, "g_texture", 2, 0, kTexture2d, kNoSamples, 12);  // four components
-  add_binding(r, "g_cube", 2, 1, kTextureCube, kNoSamples);
-  add_binding(r, "tbLookup", 1, 0);
-  add_binding(r, "$Globals", 0, 0);
+  add_binding(r, "g_sampler", input_type::sampler, 0, 0, 0, 2);  // a comparison sampler
+  add_binding(r, "g_texture", input_type::texture, 0, srv_dimension::texture2d, kNoSamples, 12);  // four components
+  add_binding(r, "g_cube", input_type::texture, 1, srv_dimension::texturecube, kNoSamples);
+  add_binding(r, "tbLookup", input_type::tbuffer, 0);
+  add_binding(r, "$Globals", input_type::cbuffer, 0);
   return r;
 }
 
@@ -512,27 +508,30 @@ fxc::Rdef buffers_and_types(uint8_t major, uint8_t minor) {
 fxc::Rdef interfaces_and_uavs(uint8_t minor) {
   fxc::Rdef r = rdef_model(5, minor);
   r.rd11->interface_slots = 2;
-  fxc::RdefType iface = rdef_type(kInterfaceClass, 0, 1, 0);
+  fxc::RdefType iface = fxc::numeric_type(kInterfaceClass, kVoidType, 1, 0);
   iface.name.text = "iLight";
   r.types.push_back(iface);
-  fxc::RdefType pointer = rdef_type(kInterfacePointer, kInterfaceType, 1, 4);
+  fxc::RdefType pointer = fxc::numeric_type(kInterfacePointer, kInterfaceType, 1, 4);
   pointer.sub_type.index = 0;
   pointer.name.text = "iLight";
   r.types.push_back(pointer);
-  fxc::RdefType base = rdef_type(kStruct, 0, 1, 4);
+  fxc::RdefType base = fxc::numeric_type(kStruct, kVoidType, 1, 4);
   base.name.text = "cBase";
   base.members = {{{0, "colour"}, {0, 3}, 0}};
-  fxc::RdefType light = rdef_type(kStruct, 0, 1, 4);
+  fxc::RdefType light = fxc::numeric_type(kStruct, kVoidType, 1, 4);
   light.name.text = "cPointLight";
   light.base_class.index = 4;
   light.interfaces = {{0, 0}};
   r.types.push_back(light);
-  r.types.push_back(rdef_type(kVector, kFloatType, 1, 4));
+  r.types.push_back(fxc::numeric_type(kVector, kFloatType, 1, 4));
   r.types.push_back(base);
-  add_variable(r, add_buffer(r, "$ThisPointer", kInterfacePointers, 16), "g_light", 1, 0, 16);
-  add_variable(r, add_buffer(r, "$Params", kResourceBindInfo, 16), "g_instance", 2, 0, 16);
-  for (uint32_t input = 4; input <= 11; ++input)
-    add_binding(r, "g_uav", input, input - 4, input == 4 ? kTexture2d : kBufferEx, input == 4 ? 0 : 16);
+  add_variable(r, add_buffer(r, "$ThisPointer", cbuffer_type::interface_pointers, 16), "g_light", 1, 0, 16);
+  add_variable(r, add_buffer(r, "$Params", cbuffer_type::resource_bind_info, 16), "g_instance", 2, 0, 16);
+  for (uint32_t input = input_type::uav_rw_typed; input <= input_type::uav_rw_structured_with_counter; ++input) {
+    const bool typed = input == input_type::uav_rw_typed;
+    add_binding(r, "g_uav", input, input - input_type::uav_rw_typed,
+                typed ? srv_dimension::texture2d : srv_dimension::bufferex, typed ? 0 : 16);
+  }
   return r;
 }
 

@@ -38,12 +38,12 @@ void damage_header(std::vector<uint8_t>& part, Random& r) {
     const size_t at = 4 * r.below(4);  // size, version, program size, offset
     uint32_t v = load_le<uint32_t>(part.data() + at);
     v = r.below(2) == 0 ? v + static_cast<uint32_t>(r.below(3)) - 1 : r.interesting();
-    store_le(part.data() + at, v);
+    store_le_at(part, at, v);
   } else {
     const size_t at = 16 + 2 * r.below(10);  // a table's count or offset
     uint16_t v = load_le<uint16_t>(part.data() + at);
     v = r.below(2) == 0 ? static_cast<uint16_t>(v + r.below(3) - 1) : static_cast<uint16_t>(r.interesting());
-    store_le(part.data() + at, v);
+    store_le_at(part, at, v);
   }
 }
 

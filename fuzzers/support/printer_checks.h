@@ -4,6 +4,8 @@
 // apart from its parser target (fuzzers/<format>.cmake).
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include "core/bytes.h"
 
 namespace sp::fuzz {
@@ -15,5 +17,9 @@ namespace sp::fuzz {
 // payload: obj2yaml, bcanalyzer of a DXIL part, the pica listing), each
 // ending in text or in one error.
 void check_printers(Bytes input);
+
+// A model's describe() tree, which `dump --format=json` prints and
+// --format=yaml renders: neither comes out empty.
+void check_description(const nlohmann::ordered_json& tree);
 
 }  // namespace sp::fuzz

@@ -124,8 +124,6 @@ void check_listing(const Shbin& s) {
   check(out.size() > 0, "the listing printed nothing");
 }
 
-void put32(std::vector<uint8_t>& out, uint64_t at, uint32_t value) { store_le(out.data() + at, value); }
-
 uint32_t word_of(shbin::pica::Op op) { return uint32_t{shbin::pica::info_of(op).first} << 26; }
 
 }  // namespace
@@ -153,16 +151,17 @@ std::vector<uint8_t> framed_dvle(uint8_t selector, Bytes dvle) {
   const uint32_t code_bytes = 4 * uint32_t{selector};
   const uint32_t at = kDvlp + shbin::kNihstroDvlpSize + code_bytes;
   std::vector<uint8_t> out(at + dvle.size());
-  put32(out, 0, shbin::kDvlbMagic);
-  put32(out, 4, 1);
-  put32(out, 8, at);
-  put32(out, kDvlp, shbin::kDvlpMagic);
-  put32(out, kDvlp + 8, shbin::kNihstroDvlpSize);  // the code, right after the header
-  put32(out, kDvlp + 12, selector);
-  put32(out, kDvlp + 16, shbin::kNihstroDvlpSize + code_bytes);  // no descriptors, at the code's end
-  put32(out, kDvlp + 24, shbin::kNihstroDvlpSize + code_bytes);
+  store_le_at<uint32_t>(out, 0, shbin::kDvlbMagic);
+  store_le_at<uint32_t>(out, 4, 1);
+  store_le_at<uint32_t>(out, 8, at);
+  store_le_at<uint32_t>(out, kDvlp, shbin::kDvlpMagic);
+  store_le_at<uint32_t>(out, kDvlp + 8, shbin::kNihstroDvlpSize);  // the code, right after the header
+  store_le_at<uint32_t>(out, kDvlp + 12, selector);
+  store_le_at<uint32_t>(out, kDvlp + 16, shbin::kNihstroDvlpSize + code_bytes);  // no descriptors, at the code's end
+  store_le_at<uint32_t>(out, kDvlp + 24, shbin::kNihstroDvlpSize + code_bytes);
   for (uint32_t k = 0; k < selector; ++k)
-    put32(out, kDvlp + shbin::kNihstroDvlpSize + 4 * k, word_of(k + 1 == selector ? shbin::pica::Op::end : shbin::pica::Op::nop));
+    store_le_at<uint32_t>(out, kDvlp + shbin::kNihstroDvlpSize + 4 * k,
+                          word_of(k + 1 == selector ? shbin::pica::Op::end : shbin::pica::Op::nop));
   std::copy(dvle.begin(), dvle.end(), out.begin() + at);
   return out;
 }

@@ -149,7 +149,7 @@ class Mutation {
       case 3: b.layout[0] = near(7); break;  // texel rank
       case 4: b.layout[1] = near(5); break;  // texel type
       case 5: b.layout[3] = components(); break;
-      case 6: store_le(b.layout.data(), static_cast<uint16_t>(r_.interesting())); break;  // buffer size
+      case 6: store_le_at(b.layout, 0, static_cast<uint16_t>(r_.interesting())); break;  // buffer size
       default: b.layout[below(4)] = static_cast<uint8_t>(r_.interesting());  // a buffer's padding, a texel's size
     }
     return true;
@@ -372,14 +372,14 @@ void damage_counts(std::vector<uint8_t>& file, const vbc::Sections& at, const Sh
     case 0: {  // a stage's word count (u16)
       const uint64_t field = vbc::build::words_at(vbc::kStages[r.below(vbc::kStageCount)]);
       const auto value = static_cast<uint16_t>(load_le<uint16_t>(file.data() + field) + delta);
-      vbc::build::put_u16(file, field, r.below(4) == 0 ? static_cast<uint16_t>(r.interesting()) : value);
+      store_le_at<uint16_t>(file, field, r.below(4) == 0 ? static_cast<uint16_t>(r.interesting()) : value);
       return;
     }
     case 1: {  // the uniform's size (u16, or u32 in the older layout)
       if (old) {
-        vbc::build::put_u32(file, at.uniform, r.interesting());
+        store_le_at<uint32_t>(file, at.uniform, r.interesting());
       } else {
-        vbc::build::put_u16(file, at.uniform, static_cast<uint16_t>(r.interesting()));
+        store_le_at<uint16_t>(file, at.uniform, static_cast<uint16_t>(r.interesting()));
       }
       return;
     }
@@ -388,7 +388,7 @@ void damage_counts(std::vector<uint8_t>& file, const vbc::Sections& at, const Sh
       if (s.uniform) counts.push_back(at.uniform + (old ? 6 : 4));
       const uint64_t field = counts[r.below(counts.size())];
       const uint32_t value = load_le<uint32_t>(file.data() + field) + delta;
-      vbc::build::put_u32(file, field, r.below(4) == 0 ? r.interesting() : value);
+      store_le_at<uint32_t>(file, field, r.below(4) == 0 ? r.interesting() : value);
     }
   }
 }

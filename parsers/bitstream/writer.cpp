@@ -55,7 +55,7 @@ void Writer::finish_block(std::optional<uint32_t> words) {
   emit_fixed(kEndBlock, code_width_);
   align32();
   const size_t body = o.size_field + 4;
-  store_le(out_.data() + o.size_field, words.value_or(static_cast<uint32_t>((out_.size() - body) / 4)));
+  store_le_at(out_, o.size_field, words.value_or(static_cast<uint32_t>((out_.size() - body) / 4)));
   code_width_ = o.code_width;
   abbrevs_ = std::move(o.outer_abbrevs);
   open_.pop_back();

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <type_traits>
 
 namespace sp {
@@ -46,6 +47,16 @@ template <typename T>
   requires std::is_integral_v<T>
 inline void store_le(uint8_t* p, T v) {
   std::memcpy(p, &v, sizeof(T));
+}
+
+// Stores a little-endian T at `offset` of `bytes`: a field of a file that
+// a builder, a test or a mutator wrote and now changes. A store past the
+// end is a bug in that caller, not something input data can cause.
+template <typename T>
+  requires std::is_integral_v<T>
+inline void store_le_at(std::span<uint8_t> bytes, uint64_t offset, T v) {
+  if (offset > bytes.size() || sizeof(T) > bytes.size() - offset) throw std::out_of_range("store_le_at past the end");
+  store_le(bytes.data() + offset, v);
 }
 
 // Overflow-checked arithmetic: false (and *out untouched) on wraparound.

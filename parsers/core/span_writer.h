@@ -49,10 +49,7 @@ class ByteWriter {
   // Overwrites 4 bytes already written at `offset` (a field whose value is
   // known only later, such as an offset or a size). Writing past the end is
   // a bug in the caller, not something the data can cause.
-  void patch_u32_le(size_t offset, uint32_t v) {
-    if (!range_fits(offset, 4, buf_.size())) throw std::out_of_range("ByteWriter::patch_u32_le past the end");
-    store_le(buf_.data() + offset, v);
-  }
+  void patch_u32_le(size_t offset, uint32_t v) { store_le_at(buf_, offset, v); }
 
  private:
   template <typename T>

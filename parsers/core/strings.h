@@ -38,9 +38,8 @@ namespace sp {
 // A value's name in one of a listing's tables, or the number when the
 // table has none (a listing never fails on a value a compiler would not
 // write).
-template <size_t N>
-[[nodiscard]] std::string name_of(const std::string_view (&table)[N], uint32_t value) {
-  return value < N ? std::string(table[value]) : std::to_string(value);
+[[nodiscard]] inline std::string name_of(std::span<const std::string_view> table, uint32_t value) {
+  return value < table.size() ? std::string(table[value]) : std::to_string(value);
 }
 
 // The most characters of a diagnostic's message or path: a longer one

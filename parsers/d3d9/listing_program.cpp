@@ -11,7 +11,6 @@ namespace sp::d3d9 {
 namespace {
 
 constexpr char kComponents[] = "xyzw";
-constexpr uint32_t kIdentitySwizzle = 0xE4;  // .xyzw
 constexpr uint32_t kFullMask = 0xF;
 
 // D3DSHADER_COMPARISON (controls of if_comp, break_comp, setp), from 1.

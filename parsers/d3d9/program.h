@@ -77,6 +77,9 @@ struct Parameter {
   [[nodiscard]] uint32_t source_modifier() const { return (token >> 24) & 0xF; }
 };
 
+// The source swizzle .xyzw, each component read from itself.
+inline constexpr uint32_t kIdentitySwizzle = 0xE4;
+
 // An instruction token ([15:0] opcode, [23:16] controls: a comparison or
 // texld's project / bias, [27:24] length in tokens, [28] predicated,
 // [30] co-issue) and what follows it, in the order its layout (opcodes.h)

@@ -6,15 +6,12 @@
 #include "core/strings.h"
 #include "core/yaml_writer.h"
 #include "dxcontainer/names.h"
+#include "dxcontainer/shader_kind.h"
 
 namespace sp::dxc {
 namespace {
 
 using yaml::Node;
-
-enum Stage : uint32_t {
-  kPixel = 0, kVertex = 1, kGeometry = 2, kHull = 3, kDomain = 4, kMesh = 13, kAmplification = 14
-};
 
 // LLVM prints enums through ScalarEnumerationTraits; a value with no name
 // is printed as its number here (LLVM itself has no defined output for it).

@@ -4,6 +4,7 @@
 #include "core/field_reader.h"
 #include "core/strings.h"
 #include "dxcontainer/parts.h"
+#include "dxcontainer/shader_kind.h"
 
 namespace sp::dxc {
 

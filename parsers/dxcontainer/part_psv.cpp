@@ -7,11 +7,10 @@
 #include "core/field_reader.h"
 #include "core/strings.h"
 #include "dxcontainer/parts.h"
+#include "dxcontainer/shader_kind.h"
 
 namespace sp::dxc {
 namespace {
-
-enum Stage : uint32_t { kPixel = 0, kVertex = 1, kGeometry = 2, kHull = 3, kDomain = 4, kMesh = 13 };
 
 // The record is at least v0's 24 bytes. Only the record of the version its
 // size names is read; fields past it read as zero, whether they belong to a

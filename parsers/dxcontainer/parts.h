@@ -1,48 +1,16 @@
-// One parser per part kind. Each takes the part's own bytes, so it can be
-// fuzzed and tested alone; `base` is the absolute offset of data[0] so
-// diagnostics name file offsets. A parser returns false after recording an
-// error in ctx; on success `out` is complete and its spans point into data.
-// Lists go into `arena` (the heap when it is null) through make_list() and
-// records().
+// One parser per part kind, each taking the part in a DecodeScope
+// (core/decode_scope.h), which says what a parser may rely on and returns.
 #pragma once
 
-#include <memory>
 #include <optional>
-#include <utility>
 
+#include "core/decode_scope.h"
 #include "core/diagnostic.h"
 #include "dxcontainer/model.h"
 
 namespace sp::dxc {
 
-struct PartScope {
-  Bytes data;
-  uint64_t base;
-  const FieldPath& at;
-  Context& ctx;
-  Arena* arena;
-
-  // `n` value-initialised records in the parse's storage, for a list of the
-  // parser's own; a model's list is filled by make_list.
-  template <typename T>
-  [[nodiscard, gnu::always_inline]] Vec<T> records(size_t n = 0) const {
-    return Vec<T>(n, ArenaAllocator<T>(arena));
-  }
-
-  // Makes `list` hold `n` value-initialised records in the parse's storage.
-  // The list is rebuilt rather than move-assigned (which would adopt the
-  // storage and the arena the same way, see ArenaAllocator): clang keeps
-  // std::vector's move assignment out of line for several record types,
-  // and the call then reads the new list's pointers back from memory, the
-  // first two in one 16-byte load that waits for their separate stores to
-  // drain (bench/README.md, bench_dxcontainer, "What was done" 7).
-  template <typename T>
-  [[gnu::always_inline]] void make_list(Vec<T>& list, size_t n) const {
-    Vec<T> fresh = records<T>(n);
-    std::destroy_at(&list);
-    std::construct_at(&list, std::move(fresh));
-  }
-};
+using PartScope = DecodeScope;
 
 bool parse_program(const PartScope& s, Program& out);           // DXIL, ILDB
 bool parse_shader_hash(const PartScope& s, ShaderHash& out);    // HASH
@@ -71,8 +39,5 @@ void warn_trailing_bytes(const PartScope& s, uint64_t consumed);
 inline void warn_trailing(const PartScope& s, uint64_t consumed) {
   if (consumed < s.data.size()) warn_trailing_bytes(s, consumed);
 }
-
-// The highest shader kind / PSV stage with a name (DXIL::ShaderKind::Node).
-inline constexpr uint16_t kMaxShaderKind = 15;
 
 }  // namespace sp::dxc

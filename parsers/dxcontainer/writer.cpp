@@ -15,12 +15,13 @@
 
 #include "core/span_writer.h"
 #include "core/strings.h"
+#include "dxcontainer/container.h"
 #include "dxcontainer/digest.h"
+#include "dxcontainer/shader_kind.h"
 
 namespace sp::dxc {
 namespace {
 
-constexpr uint32_t kMagic = make_fourcc('D', 'X', 'B', 'C');
 constexpr size_t kFileSizeField = 24;  // magic 4 + digest 16 + major 2 + minor 2
 
 // A size or count that does not fit its on-disk field cannot come from a
@@ -117,9 +118,6 @@ void encode_signature(const Signature& s, ByteWriter& w) {
 }
 
 // ---- PSV0 ------------------------------------------------------------------------
-
-// Shader stages whose dependency tables differ (DXIL::ShaderKind).
-enum PsvStage : uint32_t { kHull = 3, kDomain = 4, kMesh = 13 };
 
 void put_runtime_info(const PsvRuntimeInfo& i, uint32_t size, ByteWriter& w) {
   std::array<uint8_t, kPsvRuntimeInfoSize[3]> buf{};

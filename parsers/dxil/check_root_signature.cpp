@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/strings.h"
+#include "dxcontainer/shader_kind.h"
 #include "dxil/checks.h"
 
 namespace sp::dxil {
@@ -91,13 +92,13 @@ std::vector<Range> ranges_of(const dxc::RootSignature& rs) {
 // rest see only what is visible to all.
 uint32_t visibility_of(uint32_t kind) {
   switch (kind) {
-    case 0: return 5;   // pixel
-    case 1: return 1;   // vertex
-    case 2: return 4;   // geometry
-    case 3: return 2;   // hull
-    case 4: return 3;   // domain
-    case 13: return 7;  // mesh
-    case 14: return 6;  // amplification
+    case dxc::kPixel: return 5;
+    case dxc::kVertex: return 1;
+    case dxc::kGeometry: return 4;
+    case dxc::kHull: return 2;
+    case dxc::kDomain: return 3;
+    case dxc::kMesh: return 7;
+    case dxc::kAmplification: return 6;
     default: return 0;
   }
 }

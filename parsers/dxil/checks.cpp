@@ -4,6 +4,7 @@
 
 #include "core/strings.h"
 #include "dxcontainer/container.h"
+#include "dxcontainer/shader_kind.h"
 #include "dxil/mappings.h"
 
 namespace sp::dxil {
@@ -32,7 +33,10 @@ std::string part_path(const dxc::Container& c, size_t index) {
 
 namespace {
 
-constexpr uint32_t kLibrary = 6, kHull = 3, kDomain = 4, kMesh = 13;
+using dxc::kDomain;
+using dxc::kHull;
+using dxc::kLibrary;
+using dxc::kMesh;
 
 // Sm.ProgramVersion: DXC compares the major and minor version; the kind is
 // compared too, since a driver dispatches on it.

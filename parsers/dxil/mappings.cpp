@@ -5,13 +5,17 @@
 
 #include <utility>
 
+#include "dxcontainer/shader_kind.h"
+
 namespace sp::dxil {
 namespace {
 
 // ShaderModelKindNames, indexed by DXIL::ShaderKind; the kinds DXIL's
 // dx.shaderModel can name.
 constexpr std::pair<std::string_view, uint32_t> kStages[] = {
-    {"ps", 0}, {"vs", 1}, {"gs", 2}, {"hs", 3}, {"ds", 4}, {"cs", 5}, {"lib", 6}, {"ms", 13}, {"as", 14},
+    {"ps", dxc::kPixel},     {"vs", dxc::kVertex}, {"gs", dxc::kGeometry},
+    {"hs", dxc::kHull},      {"ds", dxc::kDomain}, {"cs", dxc::kCompute},
+    {"lib", dxc::kLibrary},  {"ms", dxc::kMesh},   {"as", dxc::kAmplification},
 };
 
 // SemanticKind -> D3D_NAME for the kinds with one value; the others are

@@ -13,8 +13,8 @@
 
 namespace sp::dxil {
 
-// DXIL::ShaderKind of a dx.shaderModel kind ("ps" 0, "vs" 1 ... "lib" 6,
-// "ms" 13, "as" 14), or nothing.
+// DXIL::ShaderKind (dxcontainer/shader_kind.h) of a dx.shaderModel kind
+// ("ps", "vs" ... "lib", "ms", "as"), or nothing.
 [[nodiscard]] std::optional<uint32_t> shader_kind(std::string_view stage);
 
 // The D3D_NAME ISG1/OSG1/PSG1 records for a DXIL::SemanticKind; `row` and

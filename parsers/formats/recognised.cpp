@@ -7,6 +7,7 @@
 #include "core/bytes.h"
 #include "core/strings.h"
 #include "formats/format.h"
+#include "vbc/spirv_module.h"
 
 namespace sp::formats {
 namespace {
@@ -20,11 +21,12 @@ constexpr char kSpirv[] = "spir-v";
 
 }  // namespace
 
-// A SPIR-V module: its magic number 0x07230203 as a little-endian word.
+// A SPIR-V module: its magic number as a little-endian word (VBC holds
+// the same modules, so vbc/spirv_module.h has the number).
 extern const Format spirv_format{
     .name = "spirv",
     .title = "SPIR-V module",
-    .probe = [](Bytes b) { return b.size() >= 4 && load_le<uint32_t>(b.data()) == 0x07230203 ? 100 : 0; },
+    .probe = [](Bytes b) { return b.size() >= 4 && load_le<uint32_t>(b.data()) == vbc::kSpirvMagic ? 100 : 0; },
     .identify = not_supported<kSpirv>,
 };
 

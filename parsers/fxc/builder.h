@@ -25,17 +25,17 @@
 #include <type_traits>
 #include <vector>
 
+#include "fxc/declaration_values.h"
 #include "fxc/program.h"
 
 namespace sp::fxc::build {
 
-// D3D10_SB_OPERAND_TYPE, by fxc's register names (imm32 is fxc's l(...),
-// imm64 its d(...)).
+// D3D10_SB_OPERAND_TYPE (operand_types.def), by fxc's register names
+// (imm32 is fxc's l(...), imm64 its d(...)).
 enum class RegType : uint8_t {
-  r, v, o, x, imm32, imm64, s, t, cb, icb, label, vPrim, oDepth, null, rasterizer, oMask, m, fb, ft, fp, fi, fo,
-  vOutputControlPointID, vForkInstanceID, vJoinInstanceID, vicp, vocp, vpc, vDomain, this_, u, g, vThreadID,
-  vThreadGroupID, vThreadIDInGroup, vCoverage, vThreadIDInGroupFlattened, vGSInstanceID, oDepthGE, oDepthLE,
-  vCycleCounter, oStencilRef, vInnerCoverage
+#define SP_OPERAND_TYPE(value, constant, reg, name) reg = value,
+#include "fxc/operand_types.def"
+#undef SP_OPERAND_TYPE
 };
 
 // D3D10_SB_RESOURCE_DIMENSION.
@@ -43,9 +43,6 @@ enum class Dim : uint8_t {
   unknown, buffer, texture1d, texture2d, texture2dms, texture3d, texturecube, texture1darray, texture2darray,
   texture2dmsarray, texturecubearray, raw_buffer, structured_buffer
 };
-
-// D3D10_SB_RESOURCE_RETURN_TYPE.
-enum class ReturnType : uint8_t { unorm = 1, snorm, sint, uint, float_, mixed, double_, continued };
 
 // D3D11_SB_OPERAND_MIN_PRECISION.
 enum class MinPrecision : uint8_t { def32 = 0, min16f = 1, min2_8f = 2, min16i = 4, min16u = 5 };

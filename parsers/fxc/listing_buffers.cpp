@@ -18,9 +18,6 @@ namespace {
 // D3D_SHADER_VARIABLE_FLAGS: D3D_SVF_USED.
 constexpr uint32_t kUsed = 2;
 
-// D3D_CBUFFER_TYPE, as fxc names each kind of block.
-constexpr std::string_view kBlockKinds[] = {"cbuffer ", "tbuffer ", "interfaces ", "Resource bind info for "};
-
 // D3D_SHADER_VARIABLE_TYPE's numeric types, by HLSL name.
 std::string base_type_name(uint16_t type) {
   switch (type) {
@@ -88,7 +85,7 @@ class BufferLister {
     out_.append("// Buffer Definitions: \n//\n");
     for (const RdefConstantBuffer& cb : r_.constant_buffers) {
       const std::string kind =
-          cb.type < std::size(kBlockKinds) ? std::string(kBlockKinds[cb.type]) : strprintf("buffer type %u ", cb.type);
+          cb.type < std::size(kCbufferTypeNames) ? std::string(kCbufferTypeNames[cb.type]) : strprintf("buffer type %u ", cb.type);
       out_.append("// " + kind + listing_text(cb.name.text) + "\n// {\n//\n");
       for (size_t i = 0; i < cb.variables.size(); ++i)
         if (!variable(cb.variables[i], i == 0)) return false;

@@ -11,6 +11,7 @@
 #include <cctype>
 
 #include "core/strings.h"
+#include "fxc/declaration_values.h"
 #include "fxc/listing.h"
 
 namespace sp::fxc {
@@ -35,30 +36,8 @@ constexpr std::string_view kFeatures[] = {
     "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer",
 };
 
-// D3D_SHADER_INPUT_TYPE: the Type column.
-constexpr std::string_view kBindingTypes[] = {"cbuffer", "tbuffer", "texture", "sampler", "UAV", "texture",
-                                              "UAV",     "texture", "UAV",     "UAV",     "UAV", "UAV"};
-enum BindingType : uint32_t {
-  kCbuffer = 0,
-  kTbuffer = 1,
-  kSampler = 3,
-  kStructured = 5,
-  kRwStructured = 6,
-  kByteAddress = 7,
-  kRwByteAddress = 8,
-  kAppendStructured = 9,
-  kConsumeStructured = 10,
-  kRwStructuredWithCounter = 11,
-};
 // D3D_SHADER_INPUT_FLAGS.
 constexpr uint32_t kComparisonSampler = 2;
-// D3D_RESOURCE_RETURN_TYPE: the Format column (with the component count
-// from the flags' bits 2..3).
-constexpr std::string_view kReturnTypes[] = {"",      "unorm", "snorm",  "sint",     "uint",
-                                             "float", "mixed", "double", "continued"};
-// D3D_SRV_DIMENSION: the Dim column.
-constexpr std::string_view kDimensions[] = {"NA",   "buf",       "1d", "1darray", "2d",        "2darray",
-                                            "2dMS", "2dMSarray", "3d", "cube",    "cubearray", "bufex"};
 
 // D3D_NAME: the SysValue column.
 std::string system_value_name(uint32_t v) {
@@ -179,8 +158,8 @@ class HeaderLister {
         "// Name                                 Type  Format         Dim Slot Elements\n"
         "// ------------------------------ ---------- ------- ----------- ---- --------\n");
     for (const RdefBinding& b : r.bindings) {
-      std::string type = name_of(kBindingTypes, b.type);
-      if (b.type == kSampler && (b.flags & kComparisonSampler)) type += "_c";
+      std::string type = name_of(kInputTypeNames, b.type);
+      if (b.type == input_type::sampler && (b.flags & kComparisonSampler)) type += "_c";
       out_.append(strprintf("// %-30s %10s %7s %11s %4u %8u\n", listing_text(b.name.text).c_str(), type.c_str(),
                             format(b).c_str(), dimension(b).c_str(), b.bind_point, b.bind_count));
     }
@@ -189,46 +168,48 @@ class HeaderLister {
 
   static std::string format(const RdefBinding& b) {
     switch (b.type) {
-      case kCbuffer:
-      case kTbuffer:
-      case kSampler:
+      case input_type::cbuffer:
+      case input_type::tbuffer:
+      case input_type::sampler:
         return "NA";
-      case kStructured:
-      case kRwStructured:
-      case kAppendStructured:
-      case kConsumeStructured:
-      case kRwStructuredWithCounter:
+      case input_type::structured:
+      case input_type::uav_rw_structured:
+      case input_type::uav_append_structured:
+      case input_type::uav_consume_structured:
+      case input_type::uav_rw_structured_with_counter:
         return "struct";
-      case kByteAddress:
-      case kRwByteAddress:
+      case input_type::byte_address:
+      case input_type::uav_rw_byte_address:
         return "byte";
       default: {
+        // The return type, with the component count from the flags' bits 2..3.
         const uint32_t components = ((b.flags >> 2) & 3) + 1;
-        return name_of(kReturnTypes, b.return_type) + (components > 1 ? std::to_string(components) : "");
+        return name_of(kReturnTypeNames, b.return_type) + (components > 1 ? std::to_string(components) : "");
       }
     }
   }
 
   static std::string dimension(const RdefBinding& b) {
     switch (b.type) {
-      case kStructured:
-      case kByteAddress:
+      case input_type::structured:
+      case input_type::byte_address:
         return "r/o";
-      case kRwStructured:
-      case kRwByteAddress:
+      case input_type::uav_rw_structured:
+      case input_type::uav_rw_byte_address:
         return "r/w";
-      case kRwStructuredWithCounter:
+      case input_type::uav_rw_structured_with_counter:
         return "r/w+cnt";
-      case kAppendStructured:
+      case input_type::uav_append_structured:
         return "append";
-      case kConsumeStructured:
+      case input_type::uav_consume_structured:
         return "consume";
       default: {
         // A multisampled texture with its sample count, when the type
         // names one (Texture2DMS<float4, 2>: 2dMS2; DXC prints the same).
-        constexpr uint32_t k2dMs = 6, k2dMsArray = 7;
-        std::string dim = name_of(kDimensions, b.dimension);
-        if ((b.dimension == k2dMs || b.dimension == k2dMsArray) && b.num_samples != 0 && b.num_samples != UINT32_MAX)
+        std::string dim = name_of(kSrvDimensionNames, b.dimension);
+        const bool multisampled =
+            b.dimension == srv_dimension::texture2dms || b.dimension == srv_dimension::texture2dmsarray;
+        if (multisampled && b.num_samples != 0 && b.num_samples != UINT32_MAX)
           dim += std::to_string(b.num_samples);
         return dim;
       }
@@ -352,15 +333,15 @@ class HeaderLister {
   // SV_SampleIndex, runs once per sample: fxc says so after the tables.
   void sample_frequency() {
     if (p_.program.version.type() != static_cast<uint32_t>(ProgramType::pixel)) return;
-    constexpr uint32_t kLinearSample = 6, kLinearNoPerspectiveSample = 7, kSampleIndex = 10;
     for (const Instruction& in : p_.program.instructions) {
       const Opcode op = in.opcode();
       const uint32_t mode = (in.token >> 11) & 0xF;
       const std::span<const uint32_t> words = p_.program.words(in);
-      const bool per_sample = ((op == Opcode::dcl_input_ps || op == Opcode::dcl_input_ps_siv) &&
-                               (mode == kLinearSample || mode == kLinearNoPerspectiveSample)) ||
+      const bool sample_mode =
+          mode == interpolation::linear_sample || mode == interpolation::linear_noperspective_sample;
+      const bool per_sample = ((op == Opcode::dcl_input_ps || op == Opcode::dcl_input_ps_siv) && sample_mode) ||
                               ((op == Opcode::dcl_input_ps_sgv || op == Opcode::dcl_input_ps_siv) &&
-                               !words.empty() && words.back() == kSampleIndex);
+                               !words.empty() && words.back() == system_value::sample_index);
       if (per_sample) {
         out_.append("// Pixel Shader runs at sample frequency\n//\n");
         return;

@@ -7,6 +7,7 @@
 
 #include "core/msvc_printf.h"
 #include "core/strings.h"
+#include "fxc/declaration_values.h"
 #include "fxc/listing.h"
 
 namespace sp::fxc {
@@ -14,52 +15,23 @@ namespace {
 
 // fxc's register names, by D3D10_SB_OPERAND_TYPE.
 constexpr std::string_view kRegisterNames[] = {
-    "r", "v", "o", "x", "l", "d", "s", "t", "cb", "icb", "l", "vPrim", "oDepth", "null", "rasterizer", "oMask", "m",
-    "fb", "ft", "fp", "fi", "fo", "vOutputControlPointID", "vForkInstanceID", "vJoinInstanceID", "vicp", "vocp",
-    "vpc", "vDomain", "this", "u", "g", "vThreadID", "vThreadGroupID", "vThreadIDInGroup", "vCoverage",
-    "vThreadIDInGroupFlattened", "vGSInstanceID", "oDepthGE", "oDepthLE", "vCycleCounter", "oStencilRef",
-    "vInnerCoverage"};
+#define SP_OPERAND_TYPE(value, constant, reg, name) name,
+#include "fxc/operand_types.def"
+#undef SP_OPERAND_TYPE
+};
 
 // D3D10_SB_RESOURCE_DIMENSION.
 constexpr std::string_view kDimensions[] = {"unknown",          "buffer",       "texture1d",      "texture2d",
                                             "texture2dms",      "texture3d",    "texturecube",    "texture1darray",
                                             "texture2darray",   "texture2dmsarray", "texturecubearray", "raw_buffer",
                                             "structured_buffer"};
-// D3D10_SB_RESOURCE_RETURN_TYPE (1-based).
-constexpr std::string_view kReturnTypes[] = {"?", "unorm", "snorm", "sint", "uint", "float", "mixed", "double", "continued"};
-// D3D10_SB_NAME: system values of dcl_*_siv / _sgv.
-constexpr std::string_view kSystemValues[] = {"undefined",
-                                              "position",
-                                              "clip_distance",
-                                              "cull_distance",
-                                              "rendertarget_array_index",
-                                              "viewport_array_index",
-                                              "vertex_id",
-                                              "primitive_id",
-                                              "instance_id",
-                                              "is_front_face",
-                                              "sampleIndex",
-                                              "finalQuadUeq0EdgeTessFactor",
-                                              "finalQuadVeq0EdgeTessFactor",
-                                              "finalQuadUeq1EdgeTessFactor",
-                                              "finalQuadVeq1EdgeTessFactor",
-                                              "finalQuadUInsideTessFactor",
-                                              "finalQuadVInsideTessFactor",
-                                              "finalTriUeq0EdgeTessFactor",
-                                              "finalTriVeq0EdgeTessFactor",
-                                              "finalTriWeq0EdgeTessFactor",
-                                              "finalTriInsideTessFactor",
-                                              "finalLineDetailTessFactor",
-                                              "finalLineDensityTessFactor"};
-// D3D10_SB_INTERPOLATION_MODE.
-constexpr std::string_view kInterpolation[] = {"",
-                                               "constant",
-                                               "linear",
-                                               "linear centroid",
-                                               "linear noperspective",
-                                               "linear noperspective centroid",
-                                               "linear sample",
-                                               "linear noperspective sample"};
+
+// A return type of 0 is none the DDK defines and fxc never writes. A
+// declaration's four return types print as a tuple, so the listing keeps
+// a placeholder in that slot where RDEF's Format column (which shares the
+// table) leaves its cell empty.
+std::string return_type_name(uint32_t value) { return value == 0 ? "?" : name_of(kReturnTypeNames, value); }
+
 // D3D10_SB_PRIMITIVE (dcl_inputprimitive) and D3D10_SB_PRIMITIVE_TOPOLOGY
 // (dcl_outputtopology).
 constexpr std::string_view kPrimitives[] = {"undefined", "point", "line", "triangle", "4", "5", "lineadj", "triangleadj"};
@@ -189,10 +161,10 @@ class ProgramLister {
           break;
         }
         case 3:
-          returns = strprintf("(%s,%s,%s,%s)", name_of(kReturnTypes, (t >> 6) & 0xF).c_str(),
-                              name_of(kReturnTypes, (t >> 10) & 0xF).c_str(),
-                              name_of(kReturnTypes, (t >> 14) & 0xF).c_str(),
-                              name_of(kReturnTypes, (t >> 18) & 0xF).c_str());
+          returns = strprintf("(%s,%s,%s,%s)", return_type_name((t >> 6) & 0xF).c_str(),
+                              return_type_name((t >> 10) & 0xF).c_str(),
+                              return_type_name((t >> 14) & 0xF).c_str(),
+                              return_type_name((t >> 18) & 0xF).c_str());
           break;
         default:
           break;
@@ -371,8 +343,8 @@ class ProgramLister {
   // --- Declarations -------------------------------------------------------
 
   std::string return_types(uint32_t w) const {
-    return strprintf("(%s,%s,%s,%s)", name_of(kReturnTypes, w & 0xF).c_str(), name_of(kReturnTypes, (w >> 4) & 0xF).c_str(),
-                     name_of(kReturnTypes, (w >> 8) & 0xF).c_str(), name_of(kReturnTypes, (w >> 12) & 0xF).c_str());
+    return strprintf("(%s,%s,%s,%s)", return_type_name(w & 0xF).c_str(), return_type_name((w >> 4) & 0xF).c_str(),
+                     return_type_name((w >> 8) & 0xF).c_str(), return_type_name((w >> 12) & 0xF).c_str());
   }
 
   uint32_t word(const Instruction& in, size_t i) const {
@@ -474,11 +446,11 @@ class ProgramLister {
         return true;
       case Opcode::dcl_input_ps:
       case Opcode::dcl_input_ps_siv: {
-        const std::string mode = name_of(kInterpolation, (t >> 11) & 0xF);
+        const std::string mode = name_of(kInterpolationNames, (t >> 11) & 0xF);
         line_ += ' ';
         if (!mode.empty()) line_ += mode + ' ';
         register_with_precision(in, *o);
-        if (op == Opcode::dcl_input_ps_siv) line_ += ", " + name_of(kSystemValues, word(in, 0));
+        if (op == Opcode::dcl_input_ps_siv) line_ += ", " + name_of(kSystemValueNames, word(in, 0));
         return true;
       }
       case Opcode::dcl_input:
@@ -494,7 +466,7 @@ class ProgramLister {
       case Opcode::dcl_output_siv:
         line_ += ' ';
         register_with_precision(in, *o);
-        line_ += ", " + name_of(kSystemValues, word(in, 0));
+        line_ += ", " + name_of(kSystemValueNames, word(in, 0));
         return true;
       case Opcode::dcl_temps:
       case Opcode::dcl_max_output_vertex_count:

@@ -1,5 +1,5 @@
 // The opcode table (opcodes.def) as an enum and a lookup, and the operand
-// types the opcodes' rules name.
+// types (operand_types.def) the opcodes' rules name.
 #pragma once
 
 #include <array>
@@ -44,23 +44,12 @@ extern const std::array<OpcodeInfo, kOpcodeValues> kOpcodeTable;
   return &detail::kOpcodeTable[value];
 }
 
-// D3D10_SB_OPERAND_TYPE values the reader, the listing and the checks
-// treat apart.
+// D3D10_SB_OPERAND_TYPE (operand_types.def), as the reader, the listing
+// and the checks name the types they treat apart.
 enum OperandType : uint32_t {
-  kTemp = 0,
-  kInput = 1,
-  kIndexableTemp = 3,
-  kImmediate32 = 4,
-  kImmediate64 = 5,
-  kSampler = 6,
-  kResource = 7,
-  kConstantBuffer = 8,
-  kImmediateConstantBuffer = 9,
-  kInputControlPoint = 25,
-  kOutputControlPoint = 26,
-  kThis = 29,
-  kUav = 30,
-  kThreadGroupSharedMemory = 31,
+#define SP_OPERAND_TYPE(value, constant, reg, name) constant = value,
+#include "fxc/operand_types.def"
+#undef SP_OPERAND_TYPE
 };
 
 // The register kind a binding declaration declares (dcl_uav_structured a

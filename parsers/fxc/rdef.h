@@ -23,6 +23,7 @@
 #include "core/bytes.h"
 #include "core/file_text.h"
 #include "fxc/chunk.h"
+#include "fxc/rdef_values.h"
 
 namespace sp::fxc {
 
@@ -63,9 +64,9 @@ struct RdefString {
 // D3D11_SHADER_INPUT_BIND_DESC (D3D12's adds Space and uID: SM5.1).
 struct RdefBinding {
   RdefString name;
-  uint32_t type = 0;         // D3D_SHADER_INPUT_TYPE
+  uint32_t type = 0;         // D3D_SHADER_INPUT_TYPE (input_type)
   uint32_t return_type = 0;  // D3D_RESOURCE_RETURN_TYPE
-  uint32_t dimension = 0;    // D3D_SRV_DIMENSION
+  uint32_t dimension = 0;    // D3D_SRV_DIMENSION (srv_dimension)
   uint32_t num_samples = 0;  // or a structured buffer's stride; ~0 when none
   uint32_t bind_point = 0;
   uint32_t bind_count = 0;  // 0: unbounded (SM5.1)
@@ -97,6 +98,8 @@ enum VariableClass : uint16_t {
 // D3D_SHADER_VARIABLE_TYPE, RdefType::variable_type: the ones code names
 // (the listing spells every numeric type, listing_buffers.cpp).
 enum VariableType : uint16_t {
+  kVoidType = 0,
+  kIntType = 2,
   kFloatType = 3,
   kUintType = 19,
   kInterfaceType = 37,
@@ -153,7 +156,7 @@ struct RdefConstantBuffer {
   uint32_t variable_offset = 0;
   uint32_t size = 0;
   uint32_t flags = 0;  // D3D_SHADER_CBUFFER_FLAGS
-  uint32_t type = 0;   // D3D_CBUFFER_TYPE
+  uint32_t type = 0;   // D3D_CBUFFER_TYPE (cbuffer_type)
   std::vector<RdefVariable> variables;
 };
 

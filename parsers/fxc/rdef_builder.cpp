@@ -79,4 +79,15 @@ class Layout {
 
 void lay_out_rdef(Rdef& rdef) { Layout(rdef).run(); }
 
+RdefType numeric_type(uint16_t variable_class, uint16_t variable_type, uint16_t rows, uint16_t columns,
+                      uint16_t elements) {
+  RdefType t;
+  t.variable_class = variable_class;
+  t.variable_type = variable_type;
+  t.rows = rows;
+  t.columns = columns;
+  t.elements = elements;
+  return t;
+}
+
 }  // namespace sp::fxc

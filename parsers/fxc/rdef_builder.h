@@ -18,4 +18,9 @@ namespace sp::fxc {
 // indices (kNoType: offset 0). std::out_of_range for an index past types.
 void lay_out_rdef(Rdef& rdef);
 
+// A type of no members: a scalar, vector or matrix of `variable_type`
+// (D3D_SHADER_VARIABLE_CLASS and _TYPE), an array when `elements` is not 0.
+[[nodiscard]] RdefType numeric_type(uint16_t variable_class, uint16_t variable_type, uint16_t rows,
+                                    uint16_t columns, uint16_t elements = 0);
+
 }  // namespace sp::fxc

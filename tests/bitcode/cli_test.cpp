@@ -70,7 +70,7 @@ TEST(BitcodeCli, DamagedDxilBitcodeInAContainer) {
       auto check = run_command({SP_CLI, "check", path.string()});
       ASSERT_EQ(check.exit_code, 0) << check.err;
       // The first block's NumWords (bytes 8..11 of the bitcode) past the end.
-      store_le(bytes.data() + offset + 8, uint32_t{0x7FFFFFFF});
+      store_le_at(bytes, offset + 8, uint32_t{0x7FFFFFFF});
       const test::TempFile damaged("damaged.dxbc", bytes);
       check = run_command({SP_CLI, "check", damaged.string()});
       EXPECT_EQ(check.exit_code, 1);

@@ -221,8 +221,8 @@ TEST(BitstreamErrors, Wrapper) {
   // Offset + size past the end, and wrapping in 32 bits.
   for (auto [offset, size] : {std::pair<uint32_t, uint32_t>{20, 1000}, {0xFFFFFFF0u, 0x20u}, {20, 0xFFFFFFFFu}}) {
     auto bad = file;
-    store_le(bad.data() + 8, offset);
-    store_le(bad.data() + 12, size);
+    store_le_at(bad, 8, offset);
+    store_le_at(bad, 12, size);
     const Diagnostic d = walk_error(bad);
     EXPECT_EQ(d.code, Code::wrapper_out_of_bounds);
     EXPECT_EQ(d.unit, OffsetUnit::byte);
@@ -231,8 +231,8 @@ TEST(BitstreamErrors, Wrapper) {
   EXPECT_EQ(walk_error(short_file).code, Code::truncated);
   // An offset inside the header is legal but suspicious.
   auto overlap = file;
-  store_le(overlap.data() + 8, uint32_t{0});
-  store_le(overlap.data() + 12, uint32_t{0});
+  store_le_at(overlap, 8, uint32_t{0});
+  store_le_at(overlap, 12, uint32_t{0});
   const auto r = walk(overlap);
   EXPECT_EQ(r.error.value_or(Diagnostic{}).code, Code::truncated);  // an empty stream
   ASSERT_FALSE(r.warnings.empty());

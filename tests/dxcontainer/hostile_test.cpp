@@ -18,12 +18,11 @@ using test::srci;
 using test::expect_error;
 using test::program;
 using test::psv_v1;
-using test::put_u32;
 using test::u32s;
 
 TEST(Hostile, PartOffsetPastTheEnd) {
   auto file = container_of({{"PRIV", {1, 2, 3, 4}}});
-  put_u32(file, 32, 0x1000);
+  store_le_at<uint32_t>(file, 32, 0x1000);
   const Diagnostic d = expect_error(file);
   EXPECT_EQ(d.code, Code::part_out_of_bounds);
   EXPECT_EQ(d.offset, 32u);
@@ -32,14 +31,14 @@ TEST(Hostile, PartOffsetPastTheEnd) {
 
 TEST(Hostile, PartOffsetWrapsIn32Bits) {
   auto file = container_of({{"PRIV", {1, 2, 3, 4}}});
-  put_u32(file, 32, 0xFFFFFFFC);  // offset + 8 wraps to 4 in 32 bits
+  store_le_at<uint32_t>(file, 32, 0xFFFFFFFC);  // offset + 8 wraps to 4 in 32 bits
   EXPECT_EQ(expect_error(file).code, Code::part_out_of_bounds);
 }
 
 TEST(Hostile, PartSizePastTheEndAndWrapping) {
   for (uint32_t size : {0x100u, 0xFFFFFFFFu, 0xFFFFFFF8u}) {
     auto file = container_of({{"PRIV", {1, 2, 3, 4}}});
-    put_u32(file, 36 + 4, size);
+    store_le_at<uint32_t>(file, 36 + 4, size);
     const Diagnostic d = expect_error(file);
     EXPECT_EQ(d.code, Code::part_out_of_bounds) << size;
     EXPECT_EQ(d.offset, 40u);
@@ -48,7 +47,7 @@ TEST(Hostile, PartSizePastTheEndAndWrapping) {
 
 TEST(Hostile, PartCountAllOnes) {
   auto file = container_of({{"PRIV", {}}});
-  put_u32(file, 28, 0xFFFFFFFF);
+  store_le_at<uint32_t>(file, 28, 0xFFFFFFFF);
   EXPECT_EQ(expect_error(file).code, Code::too_many_parts);
   // Even with the limit lifted, the count is checked against the bytes
   // before anything is allocated.
@@ -164,7 +163,7 @@ TEST(Hostile, PsvRuntimeInfoBetweenVersionsIsTheOlderOne) {
 // A part whose header begins on the offset table's last byte overlaps it.
 TEST(Hostile, APartStartingOnTheOffsetTablesLastByte) {
   auto file = container_of({{"PRIV", {}}});
-  put_u32(file, 32, 35);  // byte 35 is the offset's high byte, 0: the fourcc's first
+  store_le_at<uint32_t>(file, 32, 35);  // byte 35 is the offset's high byte, 0: the fourcc's first
   for (size_t i = 36; i < 43; ++i) file[i] = i < 39 ? 'A' : 0;  // "\0AAA", size 0
   const ParseResult r = parse_container(file);
   ASSERT_TRUE(r.ok()) << r.error->to_string();
@@ -273,9 +272,9 @@ TEST(Hostile, SectionSizeZeroDoesNotLoop) {
 
 TEST(Hostile, HeaderFindingsAreWarnings) {
   auto file = container_of({{"PRIV", {1, 2, 3, 4}}, {"ZZZZ", {}}, {"PRIV", {}}});
-  put_u32(file, 20, 2);                   // major version 2 (the digest is now stale)
+  store_le_at<uint32_t>(file, 20, 2);                   // major version 2 (the digest is now stale)
   file.insert(file.end(), {0, 0, 0, 0});  // 4 bytes after the last part...
-  put_u32(file, 24, static_cast<uint32_t>(file.size()));  // ...inside FileSize: a gap
+  store_le_at<uint32_t>(file, 24, static_cast<uint32_t>(file.size()));  // ...inside FileSize: a gap
   file.insert(file.end(), {0, 0, 0, 0});  // and 4 more past FileSize
   const ParseResult r = parse_container(file);
   ASSERT_TRUE(r.ok()) << r.error->to_string();
@@ -290,12 +289,12 @@ TEST(Hostile, OverlapAndOrderAreWarnings) {
   auto file = container_of({{"PRIV", {1, 2, 3, 4}}, {"STAT", {5, 6, 7, 8}}});
   // Swap the two offsets, then point the second at the first.
   const uint32_t a = load_le<uint32_t>(file.data() + 32), b = load_le<uint32_t>(file.data() + 36);
-  put_u32(file, 32, b);
-  put_u32(file, 36, a);
+  store_le_at<uint32_t>(file, 32, b);
+  store_le_at<uint32_t>(file, 36, a);
   ParseResult r = parse_container(file);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](auto& w) { return w.code == Code::parts_out_of_order; }));
-  put_u32(file, 32, a);
+  store_le_at<uint32_t>(file, 32, a);
   r = parse_container(file);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(), [](auto& w) { return w.code == Code::parts_overlap; }));

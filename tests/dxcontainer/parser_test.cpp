@@ -27,7 +27,7 @@ std::vector<std::vector<uint8_t>> variants(const std::vector<uint8_t>& file) {
   for (size_t at = 0; at + 4 <= file.size(); at += 60) {
     for (uint32_t value : {3u, 0xFFFFFFFFu}) {
       std::vector<uint8_t> damaged = file;
-      store_le(damaged.data() + at, value);
+      store_le_at(damaged, at, value);
       out.push_back(std::move(damaged));
     }
   }

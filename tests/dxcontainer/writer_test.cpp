@@ -47,7 +47,7 @@ class Store {
   U32Array words(std::initializer_list<uint32_t> v) {
     std::vector<uint8_t>& b = blobs_.emplace_back(v.size() * 4);
     size_t i = 0;
-    for (uint32_t x : v) store_le(b.data() + 4 * i++, x);
+    for (uint32_t x : v) store_le_at(b, 4 * i++, x);
     return U32Array(b);
   }
   std::string_view string(std::string s) { return strings_.emplace_back(std::move(s)); }
@@ -309,7 +309,7 @@ TEST(Writer, ContainerLayout) {
   const Container back = round_trip(c, file, &warnings);
 
   ASSERT_EQ(file.size(), 32u + 8 + (8 + 3) + (8 + 8));
-  EXPECT_EQ(u32_at(file, 0), make_fourcc('D', 'X', 'B', 'C'));
+  EXPECT_EQ(u32_at(file, 0), kMagic);
   EXPECT_EQ(back.header.major, 1);
   EXPECT_EQ(back.header.minor, 0);
   EXPECT_EQ(back.header.file_size, file.size());

@@ -3,6 +3,7 @@
 // be exponentially larger than the chunk).
 #include <gtest/gtest.h>
 
+#include "fxc/declaration_values.h"
 #include "fxc/listing.h"
 #include "fxc/rdef_builder.h"
 #include "support/containers.h"
@@ -88,9 +89,9 @@ TEST(FxcListingHeader, FiveDigitOffsetAndMultisampleCount) {
   r.constant_buffers[0].size = 16384 + 256;
   RdefBinding& tex = r.bindings.emplace_back();
   tex.name.text = "tex3";
-  tex.type = 2;           // D3D_SIT_TEXTURE
-  tex.return_type = 5;    // float
-  tex.dimension = 6;      // D3D_SRV_DIMENSION_TEXTURE2DMS
+  tex.type = input_type::texture;
+  tex.return_type = static_cast<uint32_t>(ReturnType::float_);
+  tex.dimension = srv_dimension::texture2dms;
   tex.num_samples = 2;
   tex.bind_point = 3;
   tex.bind_count = 1;

@@ -46,14 +46,7 @@ Rdef model(uint8_t major, uint8_t minor) {
   return r;
 }
 
-RdefType numeric(uint16_t cls, uint16_t columns) {
-  RdefType t;
-  t.variable_class = cls;
-  t.variable_type = kFloatType;
-  t.rows = 1;
-  t.columns = columns;
-  return t;
-}
+RdefType numeric(uint16_t cls, uint16_t columns) { return numeric_type(cls, kFloatType, 1, columns); }
 
 // A struct whose members are the given types, named m0, m1, ...
 RdefType structure(std::initializer_list<uint32_t> member_types) {
@@ -257,7 +250,6 @@ std::vector<uint8_t> simple_sm5() {
   return bytes_of(r);
 }
 
-void put_u32(std::vector<uint8_t>& b, size_t at, uint32_t v) { store_le(b.data() + at, v); }
 uint32_t get_u32(const std::vector<uint8_t>& b, size_t at) { return load_le<uint32_t>(b.data() + at); }
 
 TEST(Rdef, EveryPrefixIsAnErrorNotACrash) {
@@ -281,10 +273,10 @@ TEST(Rdef, TruncatedHeaderAndRd11) {
 
 TEST(Rdef, Rd11MagicAndSizesMustBeKnown) {
   auto bytes = simple_sm5();
-  put_u32(bytes, 28, 0x12345678);
+  store_le_at<uint32_t>(bytes, 28, 0x12345678);
   expect_error(parse(bytes), Code::bad_magic, "RDEF.rd11.magic");
   bytes = simple_sm5();
-  put_u32(bytes, 44, 44);  // variable size
+  store_le_at<uint32_t>(bytes, 44, 44);  // variable size
   expect_error(parse(bytes), Code::unsupported_version, "RDEF.rd11.variable_size");
   bytes = simple_sm5();
   bytes[17] = 3;  // major
@@ -293,13 +285,13 @@ TEST(Rdef, Rd11MagicAndSizesMustBeKnown) {
 
 TEST(Rdef, HugeCountsFailBeforeAnyAllocation) {
   auto bytes = simple_sm5();
-  put_u32(bytes, 8, 0xFFFFFFFF);  // binding count: 128 GiB of records
+  store_le_at<uint32_t>(bytes, 8, 0xFFFFFFFF);  // binding count: 128 GiB of records
   const Parsed p = parse(bytes);
   expect_error(p, Code::count_too_large, "RDEF.binding_count");
   EXPECT_EQ(p.error->offset, 8u);
   bytes = simple_sm5();
   const uint32_t cb = get_u32(bytes, 4);
-  put_u32(bytes, cb + 4, 0xFFFFFFFF);  // variable count
+  store_le_at<uint32_t>(bytes, cb + 4, 0xFFFFFFFF);  // variable count
   expect_error(parse(bytes), Code::count_too_large, "RDEF.constant_buffers[0].variable_count");
 }
 
@@ -311,14 +303,14 @@ TEST(Rdef, AliasedTablesAreChargedToTheDecodeBudget) {
   const std::vector<uint8_t> record(bytes.begin() + cb, bytes.begin() + cb + 24);
   const uint32_t variables = static_cast<uint32_t>(bytes.size());
   const std::vector<uint8_t> variable(bytes.begin() + get_u32(record, 8), bytes.begin() + get_u32(record, 8) + 40);
-  put_u32(bytes, 4, static_cast<uint32_t>(bytes.size() + 2000 * 40));
-  put_u32(bytes, 0, 2000);
+  store_le_at<uint32_t>(bytes, 4, static_cast<uint32_t>(bytes.size() + 2000 * 40));
+  store_le_at<uint32_t>(bytes, 0, 2000);
   for (int i = 0; i < 2000; ++i) bytes.insert(bytes.end(), variable.begin(), variable.end());
   for (int i = 0; i < 2000; ++i) {
     const size_t at = bytes.size();
     bytes.insert(bytes.end(), record.begin(), record.end());
-    put_u32(bytes, at + 4, 2000);
-    put_u32(bytes, at + 8, variables);
+    store_le_at<uint32_t>(bytes, at + 4, 2000);
+    store_le_at<uint32_t>(bytes, at + 8, variables);
   }
   const Parsed p = parse(bytes);
   ASSERT_FALSE(p.ok);
@@ -327,35 +319,36 @@ TEST(Rdef, AliasedTablesAreChargedToTheDecodeBudget) {
 
 TEST(Rdef, OffsetsOutsideTheChunk) {
   auto bytes = simple_sm5();
-  put_u32(bytes, 12, 0x7FFFFFF0);  // binding table
+  store_le_at<uint32_t>(bytes, 12, 0x7FFFFFF0);  // binding table
   expect_error(parse(bytes), Code::offset_out_of_bounds, "RDEF.binding_count");
   bytes = simple_sm5();
   const uint32_t var = get_u32(bytes, get_u32(bytes, 4) + 8);
-  put_u32(bytes, var + 16, 0xFFFFFFF0);  // the variable's type
+  store_le_at<uint32_t>(bytes, var + 16, 0xFFFFFFF0);  // the variable's type
   const Parsed p = parse(bytes);
   expect_error(p, Code::offset_out_of_bounds, "RDEF.constant_buffers[0].variables[0].type");
   EXPECT_EQ(p.error->offset, var + 16u);
   bytes = simple_sm5();
-  put_u32(bytes, var + 16, static_cast<uint32_t>(bytes.size() - 8));  // a type record cut by the end
+  store_le_at<uint32_t>(bytes, var + 16, static_cast<uint32_t>(bytes.size() - 8));  // a type record cut by the end
   expect_error(parse(bytes), Code::truncated, "RDEF.constant_buffers[0].variables[0].type");
   bytes = simple_sm5();
-  put_u32(bytes, var + 20, static_cast<uint32_t>(bytes.size() - 4));  // 16 default bytes from 4 before the end
+  // 16 default bytes from 4 before the end
+  store_le_at<uint32_t>(bytes, var + 20, static_cast<uint32_t>(bytes.size() - 4));
   expect_error(parse(bytes), Code::offset_out_of_bounds, "RDEF.constant_buffers[0].variables[0].default_value_offset");
 }
 
 TEST(Rdef, StringsMustEndInsideTheChunk) {
   auto bytes = simple_sm5();
-  put_u32(bytes, 24, static_cast<uint32_t>(bytes.size()));
+  store_le_at<uint32_t>(bytes, 24, static_cast<uint32_t>(bytes.size()));
   expect_error(parse(bytes), Code::offset_out_of_bounds, "RDEF.creator");
   bytes = simple_sm5();
   const size_t creator = get_u32(bytes, 24);
   bytes.resize(creator + 10);  // the creator loses its NUL
-  put_u32(bytes, 8, 0);        // and nothing else points past the end
-  put_u32(bytes, 0, 0);
+  store_le_at<uint32_t>(bytes, 8, 0);        // and nothing else points past the end
+  store_le_at<uint32_t>(bytes, 0, 0);
   expect_error(parse(bytes), Code::unterminated_string, "RDEF.creator");
   bytes = simple_sm5();
   const uint32_t binding = get_u32(bytes, 12);
-  put_u32(bytes, binding, 0xFFFFFFFF);
+  store_le_at<uint32_t>(bytes, binding, 0xFFFFFFFF);
   expect_error(parse(bytes), Code::offset_out_of_bounds, "RDEF.bindings[0].name");
 }
 

@@ -136,7 +136,6 @@ TEST(FxcIfce, EmptyChunkIsItsHeader) {
   EXPECT_TRUE(read("IFCE", bytes).ok);
 }
 
-void set_u32(std::vector<uint8_t>& b, size_t offset, uint32_t v) { store_le(b.data() + offset, v); }
 
 void expect_error(const std::vector<uint8_t>& bytes, Code code, uint64_t offset, const std::string& path) {
   const Read r = read("IFCE", bytes);
@@ -154,26 +153,26 @@ TEST(FxcIfce, ShortHeaderIsTruncatedAtItsField) {
 
 TEST(FxcIfce, CountsPastTheChunkAreErrorsAtTheCount) {
   auto bytes = write_interfaces(sample_interfaces());
-  set_u32(bytes, 4, 0xFFFFFFFF);  // class types: 12 bytes each, 64-bit product
+  store_le_at<uint32_t>(bytes, 4, 0xFFFFFFFF);  // class types: 12 bytes each, 64-bit product
   expect_error(bytes, Code::count_too_large, 204, "IFCE.class_type_count");
   bytes = write_interfaces(sample_interfaces());
-  set_u32(bytes, 36 + 16 + 4, 1000);  // the second slot's entry count
+  store_le_at<uint32_t>(bytes, 36 + 16 + 4, 1000);  // the second slot's entry count
   expect_error(bytes, Code::count_too_large, 256, "IFCE.slots[1].count");
 }
 
 TEST(FxcIfce, OffsetsPastTheChunkAreErrorsAtTheOffset) {
   auto bytes = write_interfaces(sample_interfaces());
-  set_u32(bytes, 16, static_cast<uint32_t>(bytes.size() + 1));
+  store_le_at<uint32_t>(bytes, 16, static_cast<uint32_t>(bytes.size() + 1));
   expect_error(bytes, Code::offset_out_of_bounds, 216, "IFCE.class_instance_offset");
   bytes = write_interfaces(sample_interfaces());
-  set_u32(bytes, 36 + 12, 0xFFFFFFF0);  // the first slot's table ids
+  store_le_at<uint32_t>(bytes, 36 + 12, 0xFFFFFFF0);  // the first slot's table ids
   expect_error(bytes, Code::offset_out_of_bounds, 248, "IFCE.slots[0].table_id_offset");
 }
 
 TEST(FxcIfce, NamesMustEndInsideTheChunk) {
   auto bytes = write_interfaces(sample_interfaces());
   const size_t second_type = 36 + 32 + 12;
-  set_u32(bytes, second_type, static_cast<uint32_t>(bytes.size()));
+  store_le_at<uint32_t>(bytes, second_type, static_cast<uint32_t>(bytes.size()));
   expect_error(bytes, Code::offset_out_of_bounds, 200 + second_type, "IFCE.class_types[1].name");
   // The last name, the instance's "g_light", loses its NUL.
   bytes = write_interfaces(sample_interfaces());

@@ -10,9 +10,4 @@ Diagnostic expect_error(const std::vector<uint8_t>& bytes, const dxc::ParseOptio
   return r.error.value_or(Diagnostic{});
 }
 
-void put_u32(std::vector<uint8_t>& b, size_t offset, uint32_t v) {
-  ASSERT_LE(offset + 4, b.size());
-  store_le(b.data() + offset, v);
-}
-
 }  // namespace sp::test

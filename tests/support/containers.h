@@ -24,6 +24,4 @@ using dxc::build::u32s;
 // Parses and returns the error (fails the test when there is none).
 Diagnostic expect_error(const std::vector<uint8_t>& bytes, const dxc::ParseOptions& options = {});
 
-void put_u32(std::vector<uint8_t>& b, size_t offset, uint32_t v);
-
 }  // namespace sp::test

@@ -61,10 +61,10 @@ std::vector<Case> cases() {
   out.push_back({"compute_type", patched("basic", [](auto& f, auto&) { f[build::kShaderTypeAt] = 2; }),
                  Code::shader_type_not_graphics, fixed(4), "header.shader_type"});
   out.push_back({"no_vertex_stage",
-                 patched("basic", [](auto& f, auto&) { build::put_u16(f, build::words_at(Stage::vert), 0); }),
+                 patched("basic", [](auto& f, auto&) { store_le_at<uint16_t>(f, build::words_at(Stage::vert), 0); }),
                  Code::required_stage_missing, fixed(5), "header.bytecode_words.vert"});
   out.push_back({"no_fragment_stage",
-                 patched("basic", [](auto& f, auto&) { build::put_u16(f, build::words_at(Stage::frag), 0); }),
+                 patched("basic", [](auto& f, auto&) { store_le_at<uint16_t>(f, build::words_at(Stage::frag), 0); }),
                  Code::required_stage_missing, fixed(13), "header.bytecode_words.frag"});
   // ---- Vertex inputs and fragment outputs
   out.push_back({"vertex_input_location_16", edited("basic", [](Shader& s) { s.vertex_inputs[1].location = 16; }),
@@ -94,7 +94,7 @@ std::vector<Case> cases() {
                  Code::array_size_out_of_range,
                  [](const Sections& at) { return record(at.fragment_outputs, 8, 0) + 4; }, "fragment_outputs[0].array_size"});
   out.push_back({"vertex_inputs_cut", patched("basic", [](auto& f, const Sections& at) {
-                   build::put_u32(f, at.vertex_inputs, 0x40000000);
+                   store_le_at<uint32_t>(f, at.vertex_inputs, 0x40000000);
                  }),
                  Code::count_too_large, [](const Sections& at) { return at.vertex_inputs; }, "vertex_inputs.count"});
   // ---- Bindings
@@ -144,7 +144,7 @@ std::vector<Case> cases() {
                  Code::array_size_out_of_range, [](const Sections& at) { return at.uniform + 8 + 1 + 9 + 2 + 3; },
                  "uniform.members[0].array_size"});
   out.push_back({"member_count_past_end", patched("basic", [](auto& f, const Sections& at) {
-                   build::put_u32(f, at.uniform + 4, 1000);
+                   store_le_at<uint32_t>(f, at.uniform + 4, 1000);
                  }),
                  Code::count_too_large, [](const Sections& at) { return at.uniform + 4; }, "uniform.member_count"});
   // ---- Subpass inputs
@@ -159,12 +159,12 @@ std::vector<Case> cases() {
                  "subpass_inputs[1].components"});
   // ---- The stages, and what follows them
   out.push_back({"stage_past_end",
-                 patched("basic", [](auto& f, auto&) { build::put_u16(f, build::words_at(Stage::frag), 1000); }),
+                 patched("basic", [](auto& f, auto&) { store_le_at<uint16_t>(f, build::words_at(Stage::frag), 1000); }),
                  Code::truncated, [](const Sections& at) { return at.bytecode + build::spirv("basic.vert").size(); },
                  "stages.frag"});
   out.push_back({"stage_words_short",
                  patched("basic", [](auto& f, auto&) {
-                   build::put_u16(f, build::words_at(Stage::frag),
+                   store_le_at<uint16_t>(f, build::words_at(Stage::frag),
                                   static_cast<uint16_t>(build::spirv("basic.frag").size() / 4 - 1));
                  }),
                  Code::file_not_consumed, [](const Sections& at) {
@@ -178,7 +178,7 @@ std::vector<Case> cases() {
                  ""});
   // A tessellation stage is optional, but one the header names must be there.
   out.push_back({"tesc_named_not_there",
-                 patched("basic", [](auto& f, auto&) { build::put_u16(f, build::words_at(Stage::tesc), 1); }),
+                 patched("basic", [](auto& f, auto&) { store_le_at<uint16_t>(f, build::words_at(Stage::tesc), 1); }),
                  Code::truncated, [](const Sections& at) { return at.bytecode + build::spirv("basic.vert").size() + 4; },
                  "stages.frag"});
   return out;
@@ -267,7 +267,7 @@ TEST(VbcHostile, CountsOf0xFFFFFFFFInEveryTableEndAtTheCount) {
   for (const Count& c : counts) {
     Sections at;
     std::vector<uint8_t> file = write_shader(build::sample("every_limit"), {}, &at);
-    build::put_u32(file, c.at(at), 0xFFFFFFFF);
+    store_le_at<uint32_t>(file, c.at(at), 0xFFFFFFFF);
     const ParseResult r = parse(file);
     ASSERT_FALSE(r.ok()) << c.table;
     EXPECT_EQ(r.error->code, c.code) << c.table << ": " << r.error->to_string();
@@ -281,7 +281,7 @@ TEST(VbcHostile, CountsOf0xFFFFFFFFInEveryTableEndAtTheCount) {
   old.uniform_layout = UniformLayout::old_u32;
   Sections at;
   std::vector<uint8_t> file = write_shader(old, {}, &at);
-  build::put_u32(file, at.uniform + 6, 0xFFFFFFFF);
+  store_le_at<uint32_t>(file, at.uniform + 6, 0xFFFFFFFF);
   const ParseResult r = parse(file);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error->code, Code::count_too_large) << r.error->to_string();
