@@ -3,7 +3,7 @@
 # builds tests/fuzzing_kit_consumer against the installed tree alone (a
 # libFuzzer target using shaderprobe::fuzzing, and a C driver that loads
 # the AFL++ mutator library as afl-fuzz does), fuzzes a moment from the
-# installed seeds and runs the driver.
+# installed seeds and runs the driver, and builds examples/fuzz_your_loader.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DCXX_COMPILER=... -DC_COMPILER=... -DLINK_FLAGS=...
 #         -P install_fuzzing_kit.cmake
 file(REMOVE_RECURSE ${WORK})
@@ -48,6 +48,13 @@ foreach(line "INFO: found LLVMFuzzerCustomMutator" "MS: [0-9]+ [A-Za-z-]*Custom-
     message(FATAL_ERROR "the libFuzzer run printed no '${line}':\n${last_output}")
   endif()
 endforeach()
+
+# examples/fuzz_your_loader builds against the installed tree too (its
+# run.sh fuzzes it).
+file(COPY ${SOURCE_DIR}/examples/fuzz_your_loader DESTINATION ${WORK})
+run("configure examples/fuzz_your_loader" ${CMAKE_COMMAND} -S ${WORK}/fuzz_your_loader -B ${WORK}/example -G Ninja
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
+run("build examples/fuzz_your_loader" ${CMAKE_COMMAND} --build ${WORK}/example)
 
 list(SUBLIST seeds 0 50 some)
 run("the AFL++ mutator library" ${CMAKE_COMMAND} -E env SHADERPROBE_FUZZ_FORMAT=dxcontainer
