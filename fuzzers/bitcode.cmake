@@ -9,7 +9,7 @@ target_sources(sp_fuzz_support PRIVATE
 target_link_libraries(sp_fuzz_support PUBLIC sp_bitcode_print)
 
 sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
-sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp)
+sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp MUTATOR mutate_bitstream)
 # The DXIL module behind a container (its metadata, DXIL view and the
 # container's parts checked against it, parsers/dxil), read through the
 # registry from the containers' corpus.

@@ -7,7 +7,8 @@ target_link_libraries(sp_fuzz_support PUBLIC sp_dxcontainer_print)
 
 # The whole-file target, and fuzz_dump, which prints inputs of every format
 # through the registry: both run after a change to any format (ROLE).
-sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp ROLE container)
+sp_fuzzer(dxcontainer FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp ROLE container
+          MUTATOR mutate_container CROSS_OVER cross_over_containers)
 sp_fuzzer(dump FORMAT dxcontainer SOURCES fuzz_dump.cpp CORPUS dxcontainer ROLE printers)
 sp_fuzzer(psv0 FORMAT dxcontainer SOURCES fuzz_psv0.cpp)
 sp_fuzzer(signature FORMAT dxcontainer SOURCES fuzz_signature.cpp)

@@ -7,7 +7,7 @@ target_sources(sp_fuzz_support PRIVATE
   support/shbin_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_shbin_print sp_shbin_builders)
 
-sp_fuzzer(shbin FORMAT shbin SOURCES fuzz_shbin.cpp)
+sp_fuzzer(shbin FORMAT shbin SOURCES fuzz_shbin.cpp MUTATOR mutate_shbin)
 sp_fuzzer(shbin_dvle FORMAT shbin SOURCES fuzz_shbin_dvle.cpp)
 
 # Writes the seeds of both targets (fuzzers/shbin.seeds, scripts/gen-corpus).

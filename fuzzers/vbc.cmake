@@ -5,7 +5,7 @@
 target_sources(sp_fuzz_support PRIVATE support/vbc_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_vbc_print sp_vbc_builders)
 
-sp_fuzzer(vbc FORMAT vbc SOURCES fuzz_vbc.cpp)
+sp_fuzzer(vbc FORMAT vbc SOURCES fuzz_vbc.cpp MUTATOR mutate_vbc CROSS_OVER cross_over_vbc)
 
 # Writes the seeds (scripts/gen-corpus): the valid samples of
 # conformance/vbc/builders.h, written by the project's writer.

@@ -4,13 +4,7 @@
 # with this build's compiler and flags, and runs it on FILE.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DCOMPILER=... -DLINK_FLAGS=... -DFILE=... -P install_consumer.cmake
 file(REMOVE_RECURSE ${WORK})
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
-  endif()
-  set(last_output "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_step.cmake)
 
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK}/prefix)
 foreach(installed bin/shaderprobe include/shaderprobe/dxcontainer/container.h

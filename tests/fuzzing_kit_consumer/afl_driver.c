@@ -1,0 +1,72 @@
+/* Loads the AFL++ mutator library as afl-fuzz does (dlopen, then
+ * afl_custom_init, afl_custom_fuzz and afl_custom_deinit) and mutates each
+ * file given 64 times, each time with the next file as AFL++'s splice
+ * partner: every output must fit max_size. A library that refuses to
+ * start ends the driver with status 2.
+ *   afl_driver LIBRARY FILE... */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef void* (*init_fn)(void* afl, unsigned int seed);
+typedef size_t (*fuzz_fn)(void* data, uint8_t* buf, size_t buf_size, uint8_t** out_buf, uint8_t* add_buf,
+                          size_t add_buf_size, size_t max_size);
+typedef void (*deinit_fn)(void* data);
+
+static uint8_t* read_file(const char* path, size_t* size) {
+  FILE* f = fopen(path, "rb");
+  if (f == NULL) return NULL;
+  fseek(f, 0, SEEK_END);
+  *size = (size_t)ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t* bytes = malloc(*size + 1);
+  if (bytes != NULL && fread(bytes, 1, *size, f) != *size) {
+    free(bytes);
+    bytes = NULL;
+  }
+  fclose(f);
+  return bytes;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) return 1;
+  void* library = dlopen(argv[1], RTLD_NOW);
+  if (library == NULL) {
+    fprintf(stderr, "dlopen: %s\n", dlerror());
+    return 1;
+  }
+  init_fn init = (init_fn)dlsym(library, "afl_custom_init");
+  fuzz_fn fuzz = (fuzz_fn)dlsym(library, "afl_custom_fuzz");
+  deinit_fn deinit = (deinit_fn)dlsym(library, "afl_custom_deinit");
+  if (init == NULL || fuzz == NULL || deinit == NULL) {
+    fprintf(stderr, "the library lacks an afl_custom_ function\n");
+    return 1;
+  }
+  void* state = init(NULL, 1);
+  if (state == NULL) return 2;
+  const size_t max_size = 16384;
+  size_t mutations = 0, changed = 0;
+  for (int i = 2; i < argc; ++i) {
+    size_t size = 0, other_size = 0;
+    uint8_t* input = read_file(argv[i], &size);
+    uint8_t* other = read_file(argv[i + 1 < argc ? i + 1 : 2], &other_size);
+    if (input == NULL || other == NULL) return 1;
+    for (int round = 0; round < 64; ++round) {
+      uint8_t* out = NULL;
+      const size_t out_size = fuzz(state, input, size, &out, other, other_size, max_size);
+      if (out_size > max_size || (out_size != 0 && out == NULL)) {
+        fprintf(stderr, "%s: an output of %zu bytes\n", argv[i], out_size);
+        return 1;
+      }
+      ++mutations;
+      if (out_size != size || memcmp(out, input, size) != 0) ++changed;
+    }
+    free(input);
+    free(other);
+  }
+  deinit(state);
+  printf("%zu mutations, %zu changed the input\n", mutations, changed);
+  return changed * 2 > mutations ? 0 : 1;
+}
