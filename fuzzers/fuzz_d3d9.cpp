@@ -96,8 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (a.program.constants) check_table_alone(a, size);
   if (!a.ok) return 0;
 
-  sp::fuzz::check(sp::d3d9::write_program(a.program) == std::vector<uint8_t>(input.begin(), input.end()),
-                  "write(parse(x)) is not x");
+  sp::fuzz::check_same_bytes(sp::d3d9::write_program(a.program), input, "write(parse(x)) is not x");
   sp::fuzz::check_description(sp::d3d9::describe(a.program));
   return 0;
 }

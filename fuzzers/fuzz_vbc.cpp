@@ -115,8 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   if (a.ok()) {
     const std::vector<uint8_t> written = sp::vbc::write_shader(*a.shader);
-    sp::fuzz::check(std::equal(written.begin(), written.end(), input.begin(), input.end()),
-                    "write(parse(x)) is not x");
+    sp::fuzz::check_same_bytes(written, input, "write(parse(x)) is not x");
   }
   if (sp::fuzz::Sample(input).one_in(kSampleEvery)) check_validated(input, a);
   return 0;
