@@ -35,8 +35,8 @@ Dumped bcanalyzer(sp::Bytes input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
-  std::vector<uint8_t> storage;
-  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+  const sp::fuzz::MisalignedCopy copy(input);
+  const sp::Bytes moved = copy.bytes();
 
   const sp::bitcode::ParseResult r = sp::bitcode::parse_bitcode(input);
   const sp::bitcode::ParseResult r2 = sp::bitcode::parse_bitcode(moved);

@@ -57,8 +57,8 @@ void check_round_trip(sp::Bytes input) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
   const Walked a = walk(input);
-  std::vector<uint8_t> storage;
-  const Walked b = walk(sp::fuzz::misaligned_copy(input, storage));
+  const sp::fuzz::MisalignedCopy moved(input);
+  const Walked b = walk(moved.bytes());
   sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   sp::fuzz::check(a.stats.has_value() == b.stats.has_value() && (!a.stats || same_stats(*a.stats, *b.stats)),
                   "another alignment gives other statistics");

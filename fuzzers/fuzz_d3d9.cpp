@@ -83,15 +83,15 @@ void check_table_alone(const Parsed& whole, size_t file_size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
-  std::vector<uint8_t> storage;
-  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
-
-  const auto [a, b] = sp::fuzz::parse_at_two_alignments(input, moved, parse);
+  const sp::fuzz::MisalignedCopy copy(input);
+  const sp::Bytes moved = copy.bytes();
 
   bool listed = false, listed_moved = false;
   const std::string text = listing(input, listed);
   sp::fuzz::check(text == listing(moved, listed_moved) && listed == listed_moved,
                   "another alignment gives another listing");
+
+  const auto [a, b] = sp::fuzz::parse_at_two_alignments(input, moved, parse);
   sp::fuzz::check(listed == a.ok, "the listing and the parse disagree", text);
   if (a.program.constants) check_table_alone(a, size);
   if (!a.ok) return 0;

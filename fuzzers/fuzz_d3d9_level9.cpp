@@ -46,8 +46,8 @@ Parsed parse(sp::Bytes input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
-  std::vector<uint8_t> storage;
-  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+  const sp::fuzz::MisalignedCopy copy(input);
+  const sp::Bytes moved = copy.bytes();
 
   const auto [a, b] = sp::fuzz::parse_at_two_alignments(input, moved, parse);
   sp::fuzz::check(a.listing == b.listing, "another alignment gives another listing");

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
   const sp::formats::Format& container = *sp::formats::find("dxcontainer");
   const sp::formats::FileRead a = sp::formats::read(container, input);
-  std::vector<uint8_t> storage;
-  const sp::formats::FileRead b = sp::formats::read(container, sp::fuzz::misaligned_copy(input, storage));
+  const sp::fuzz::MisalignedCopy moved(input);
+  const sp::formats::FileRead b = sp::formats::read(container, moved.bytes());
   sp::fuzz::check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   if (a.error) sp::fuzz::check_diagnostic_shape(*a.error, size);
   for (const sp::Diagnostic& w : a.warnings) sp::fuzz::check_diagnostic_shape(w, size);

@@ -103,8 +103,8 @@ void check_validated(sp::Bytes input, const sp::vbc::ParseResult& plain) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
-  std::vector<uint8_t> storage;
-  const sp::Bytes moved = sp::fuzz::misaligned_copy(input, storage);
+  const sp::fuzz::MisalignedCopy copy(input);
+  const sp::Bytes moved = copy.bytes();
 
   const sp::vbc::ParseResult a = structural(input);
   const sp::vbc::ParseResult b = structural(moved);

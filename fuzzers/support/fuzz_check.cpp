@@ -25,10 +25,8 @@ void check_same_bytes(Bytes written, Bytes expected, std::string_view what) {
                              " expected");
 }
 
-Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage) {
-  storage.assign(input.size() + 1, 0);
-  if (!input.empty()) std::memcpy(storage.data() + 1, input.data(), input.size());
-  return Bytes(storage).subspan(1);
+MisalignedCopy::MisalignedCopy(Bytes input) : storage_(input.size() + 1, 0) {
+  if (!input.empty()) std::memcpy(storage_.data() + 1, input.data(), input.size());
 }
 
 Sample::Sample(Bytes input) : key_(0) {

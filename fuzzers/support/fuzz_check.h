@@ -28,9 +28,20 @@ inline void check(bool ok, std::string_view what, std::string_view details = {})
 // stack of the check is the same for every bug the round trip catches.
 void check_same_bytes(Bytes written, Bytes expected, std::string_view what);
 
-// The input copied one byte further into a fresh buffer, so a parser that
-// assumes alignment or reads outside its span sees different bytes there.
-Bytes misaligned_copy(Bytes input, std::vector<uint8_t>& storage);
+// The input copied one byte further into a fresh buffer of its own, so a
+// parser that assumes alignment or reads outside its span sees different
+// bytes there. A named object, not a temporary: what is parsed from
+// bytes() may view them as long as it lives.
+class MisalignedCopy {
+ public:
+  explicit MisalignedCopy(Bytes input);
+  MisalignedCopy(const MisalignedCopy&) = delete;
+  MisalignedCopy& operator=(const MisalignedCopy&) = delete;
+  [[nodiscard]] Bytes bytes() const { return Bytes(storage_).subspan(1); }
+
+ private:
+  std::vector<uint8_t> storage_;
+};
 
 // Which of a fuzzing target's costliest checks an input gets: one_in(n) for
 // one input in n. Picked by a hash of the bytes (FNV-1a), not at random, so

@@ -42,8 +42,8 @@ void check_error_shape(const Diagnostic& d, Bytes data) {
 std::optional<fxc::Chunk> decode_chunk_checked(const fxc::ChunkKind& kind, Bytes data, const Limits& limits,
                                                RoundTrip round_trip) {
   Decoded a = decode(kind, data, limits);
-  std::vector<uint8_t> storage;
-  const Decoded b = decode(kind, misaligned_copy(data, storage), limits);
+  const MisalignedCopy moved(data);
+  const Decoded b = decode(kind, moved.bytes(), limits);
   check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   if (a.error) check_error_shape(*a.error, data);
   if (!a.chunk) return std::nullopt;

@@ -131,8 +131,8 @@ uint32_t word_of(shbin::pica::Op op) { return uint32_t{shbin::pica::info_of(op).
 std::optional<Shbin> read_shbin_checked(Bytes file) {
   const Sample sample(file);
   Read a = read(file, file.size());
-  std::vector<uint8_t> storage;
-  const Read b = read(misaligned_copy(file, storage), file.size());
+  const MisalignedCopy moved(file);
+  const Read b = read(moved.bytes(), file.size());
   check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
   if (a.error) check_error_shape(*a.error, file);
   if (sample.one_in(kPrintEvery)) check_printers(file);
