@@ -250,6 +250,24 @@ TEST(VbcHostile, NonZeroPaddingIsAWarningAndIsKept) {
   EXPECT_EQ(write_shader(*r.shader), file);
 }
 
+// A limit's message gives the value the file has and VSL's maximum.
+TEST(VbcHostile, ALimitsMessageGivesTheValueAndTheMaximum) {
+  const std::pair<std::function<void(Shader&)>, std::string> limits[] = {
+      {[](Shader& s) { s.subpass_inputs.push_back(build::subpass()); }, "5 subpass inputs: VSL allows at most 4"},
+      {[](Shader& s) { s.bindings.push_back(s.bindings[0]); }, "33 bindings: VSL allows at most 32"},
+      {[](Shader& s) { s.uniform->size = 1025; }, "a uniform of 1025 bytes: VSL allows at most 1024"},
+      {[](Shader& s) { s.uniform->members[0].name = std::string(33, 'n'); },
+       "a name of 33 characters: VSL allows at most 32"},
+  };
+  for (const auto& [edit, message] : limits) {
+    Shader s = build::sample("every_limit");
+    edit(s);
+    const ParseResult r = parse(write_shader(s));
+    ASSERT_FALSE(r.ok()) << message;
+    EXPECT_EQ(r.error->message, message);
+  }
+}
+
 // A failed check ends the read where it is: records after it are not read,
 // so their non-zero padding, a warning when nothing fails first, is not
 // reported. Each failure is in the last record of its table (its fields all
