@@ -15,7 +15,9 @@ namespace sp::fuzz {
 // tree; a container's DXIL / ILDB bitcode and legacy fxc chunks included),
 // and every other dump offered for it (the format's own, or one through a
 // payload: obj2yaml, bcanalyzer of a DXIL part, the pica listing), each
-// ending in text or in one error.
+// ending in text or in one error; and, for an input no probe recognises,
+// every dump a format offers by name, read as that format (what `dump
+// --format=<name>` does with such an input).
 void check_printers(Bytes input);
 
 // A model's describe() tree, which `dump --format=json` prints and

@@ -40,6 +40,26 @@ TEST(BitstreamErrors, InvalidEncoding) {  // "Invalid encoding"
   }
 }
 
+// DEFINE_ABBREV's operand count is a 32-bit field: 2^31 is read (and is
+// too many for the bits left, after its eight vbr5 chunks), 2^32 is not
+// (at the count).
+TEST(BitstreamErrors, AbbrevOperandCountHas32Bits) {
+  const auto count_of = [](uint64_t count) {
+    return walk_error(one_block([&](Writer& w) {
+      w.emit_fixed(kDefineAbbrev, 3);
+      w.emit_vbr(count, 5);
+    }));
+  };
+  const Diagnostic fits = count_of(uint64_t{1} << 31);
+  EXPECT_EQ(fits.code, Code::count_too_large);
+  EXPECT_EQ(fits.offset, 32u + 64 + 3 + 8 * 5);
+  EXPECT_EQ(fits.path, "blocks[0].block8.abbrevs[0]");
+  const Diagnostic too_long = count_of(uint64_t{1} << 32);
+  EXPECT_EQ(too_long.code, Code::vbr_too_long);
+  EXPECT_EQ(too_long.offset, 32u + 64 + 3);
+  EXPECT_EQ(too_long.path, "blocks[0].block8.abbrevs[0]");
+}
+
 TEST(BitstreamErrors, AbbrevWithNoOperands) {  // "Abbrev record with no operands"
   EXPECT_EQ(walk_error(one_block([](Writer& w) { raw_abbrev(w, {}); })).code, Code::invalid_abbrev);
 }

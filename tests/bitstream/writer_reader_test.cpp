@@ -111,6 +111,37 @@ TEST(WriterReader, WidthZeroIsLiteralZero) {
   EXPECT_EQ(trace(w.finish()), "magic 12345678\nenter 9 width 3 words 2\n  abbrev\n  record 6 abbrev 4 0 0\nend 9\n");
 }
 
+// A field of an abbreviated record that cannot be read ends the walk at
+// that record: the reader returns the error, never the record with the
+// fields it did read. The record's code (fixed(32) with 7 bits left), a
+// scalar operand (fixed(32) with 30 bits left) and an array element (a
+// vbr6 chain of 14 chunks).
+TEST(WriterReader, AnAbbreviatedFieldThatCannotBeReadEndsTheWalkAtItsRecord) {
+  const std::string entered = "magic dec04342\nenter 8 width ";
+  const auto record_of = [](std::vector<AbbrevOp> ops, auto operands) {
+    return test::one_block([&](Writer& w) {
+      w.define_abbrev(ops);
+      w.emit_fixed(4, 3);
+      operands(w);
+    });
+  };
+  const auto none = [](Writer&) {};
+  EXPECT_EQ(trace(record_of({{Encoding::fixed, 32}}, none)),
+            entered + "3 words 1\n  abbrev\nerror truncated at bit 121: blocks[0].block8.records[0]: record "
+                      "operand runs past the end of the stream\n");
+  EXPECT_EQ(trace(record_of({{Encoding::literal, 1}, {Encoding::fixed, 32}}, none)),
+            entered + "3 words 2\n  abbrev\nerror truncated at bit 130: blocks[0].block8.records[0]: record "
+                      "operand runs past the end of the stream\n");
+  EXPECT_EQ(trace(record_of({{Encoding::literal, 1}, {Encoding::array, 0}, {Encoding::vbr, 6}},
+                            [](Writer& w) {
+                              w.emit_vbr(1, 6);
+                              for (int i = 0; i < 14; ++i) w.emit_fixed(0x3F, 6);
+                              w.emit_fixed(0, 6);
+                            })),
+            entered + "3 words 5\n  abbrev\nerror vbr_too_long at bit 135: blocks[0].block8.records[0]: operand: "
+                      "vbr6 value has more than 64 significant bits\n");
+}
+
 TEST(WriterReader, NestedBlocksAndAbbrevScopes) {
   Writer w(kOtherMagic);
   w.enter_block(8, 4);

@@ -4,6 +4,7 @@
 // 0xFFFFFFFF in any table is refused before anything is reserved.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -56,6 +57,12 @@ std::vector<Case> cases() {
                  "header.magic"});
   out.push_back({"short_header", [](Sections&) { return std::vector<uint8_t>{'V', 'B', 'C', 1, 1, 0, 0}; },
                  Code::truncated, fixed(0), "header"});
+  // The header's last field (the fifth table size) cut by one byte, and a
+  // header with nothing after it: the first table's count is what is missing.
+  out.push_back({"header_one_byte_short", patched("basic", [](auto& f, auto&) { f.resize(kHeaderSize - 1); }),
+                 Code::truncated, fixed(0), "header"});
+  out.push_back({"header_alone", patched("basic", [](auto& f, auto&) { f.resize(kHeaderSize); }), Code::truncated,
+                 fixed(kHeaderSize), "vertex_inputs.count"});
   out.push_back({"version_2", patched("basic", [](auto& f, auto&) { f[build::kVersionAt] = 2; }),
                  Code::unsupported_version, fixed(3), "header.version"});
   out.push_back({"compute_type", patched("basic", [](auto& f, auto&) { f[build::kShaderTypeAt] = 2; }),
@@ -241,6 +248,78 @@ TEST(VbcHostile, NonZeroPaddingIsAWarningAndIsKept) {
   EXPECT_EQ(r.warnings[1].offset, record(at.bindings, 8, buffer) + 6);
   EXPECT_EQ(r.warnings[2].path, "subpass_inputs[2].padding");
   EXPECT_EQ(write_shader(*r.shader), file);
+}
+
+// A limit's message gives the value the file has and VSL's maximum.
+TEST(VbcHostile, ALimitsMessageGivesTheValueAndTheMaximum) {
+  const std::pair<std::function<void(Shader&)>, std::string> limits[] = {
+      {[](Shader& s) { s.subpass_inputs.push_back(build::subpass()); }, "5 subpass inputs: VSL allows at most 4"},
+      {[](Shader& s) { s.bindings.push_back(s.bindings[0]); }, "33 bindings: VSL allows at most 32"},
+      {[](Shader& s) { s.uniform->size = 1025; }, "a uniform of 1025 bytes: VSL allows at most 1024"},
+      {[](Shader& s) { s.uniform->members[0].name = std::string(33, 'n'); },
+       "a name of 33 characters: VSL allows at most 32"},
+  };
+  for (const auto& [edit, message] : limits) {
+    Shader s = build::sample("every_limit");
+    edit(s);
+    const ParseResult r = parse(write_shader(s));
+    ASSERT_FALSE(r.ok()) << message;
+    EXPECT_EQ(r.error->message, message);
+  }
+}
+
+// A failed check ends the read where it is: records after it are not read,
+// so their non-zero padding, a warning when nothing fails first, is not
+// reported. Each failure is in the last record of its table (its fields all
+// read), and no layout fits the file: the older one reads the uniform's
+// size and stage mask as one u32 size over VSL's maximum.
+TEST(VbcHostile, AFailedCheckEndsTheReadBeforeTheRecordsAfterIt) {
+  const auto padded = [] {
+    Shader s = build::sample("every_limit");
+    for (InterfaceVariable& v : s.vertex_inputs) v.padding = {1, 0, 0};
+    for (InterfaceVariable& v : s.fragment_outputs) v.padding = {1, 0, 0};
+    for (Binding& b : s.bindings)
+      if (b.is_buffer()) b.layout[3] = 1;
+    for (SubpassInput& p : s.subpass_inputs) p.padding = {1, 0};
+    return s;
+  };
+  const Shader reference = padded();
+  const size_t paddings = reference.vertex_inputs.size() + reference.fragment_outputs.size() +
+                          static_cast<size_t>(std::count_if(reference.bindings.begin(), reference.bindings.end(),
+                                                            [](const Binding& b) { return b.is_buffer(); })) +
+                          reference.subpass_inputs.size();
+  const ParseResult clean = parse(write_shader(reference));
+  ASSERT_TRUE(clean.ok()) << clean.error->to_string();
+  EXPECT_EQ(test::codes_of(clean.warnings), std::vector<Code>(paddings, Code::padding_nonzero));
+
+  struct Failure {
+    std::string path;
+    Code code;
+    std::function<void(Shader&)> edit;
+  };
+  const std::vector<Failure> failures = {
+      {"vertex_inputs[15].location", Code::vertex_input_location_out_of_range,
+       [](Shader& s) { s.vertex_inputs.back().location = static_cast<uint8_t>(kVertexInputLocations); }},
+      {"fragment_outputs[3].location", Code::fragment_output_location_out_of_range,
+       [](Shader& s) { s.fragment_outputs.back().location = static_cast<uint8_t>(kFragmentOutputLocations); }},
+      {"bindings[31].base_type", Code::invalid_base_type,
+       [](Shader& s) { s.bindings.back().base_type = static_cast<uint8_t>(BaseType::float_); }},
+      {"uniform.members[5].offset", Code::uniform_member_out_of_bounds,
+       [](Shader& s) { s.uniform->members.back().offset = s.uniform->size; }},
+  };
+  for (const Failure& f : failures) {
+    Shader s = padded();
+    f.edit(s);
+    const ParseResult r = parse(write_shader(s));
+    ASSERT_FALSE(r.ok()) << f.path;
+    EXPECT_EQ(code_name(r.error->code), code_name(f.code)) << f.path << ": " << r.error->to_string();
+    EXPECT_EQ(r.error->path, f.path);
+    // Only the paddings read before the failure.
+    size_t before = 0;
+    for (const Diagnostic& w : clean.warnings)
+      if (w.offset < r.error->offset) ++before;
+    EXPECT_EQ(test::codes_of(r.warnings), std::vector<Code>(before, Code::padding_nonzero)) << f.path;
+  }
 }
 
 // A count of 0xFFFFFFFF in any table ends in a

@@ -4,6 +4,7 @@
 // modules and on copies corrupted word by word.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "conformance/vbc/builders.h"
@@ -165,6 +166,105 @@ TEST(VbcSpirv, NamesThatWouldMakeSpirvToolsQuadraticAreRefused) {
     EXPECT_EQ(r.error->path, "stages.frag");
     EXPECT_NE(r.error->message.find("SPIRV-Tools' friendly names"), std::string::npos) << r.error->message;
   }
+}
+
+// The bound of SPIRV-Tools' friendly-name work the walk gives a module of
+// a SPIR-V 1.0 header and `instructions` (each a word of word count and
+// opcode, then its operands).
+uint64_t name_work(const std::vector<uint32_t>& instructions) {
+  std::vector<uint32_t> words = {kSpirvMagic, 0x00010000, 0, 100, 0};
+  words.insert(words.end(), instructions.begin(), instructions.end());
+  const std::vector<uint8_t> code = build::bytes_of(words);
+  const Limits limits;
+  Context ctx(limits, code.size());
+  SpirvModule module;
+  EXPECT_TRUE(read_spirv(code, 0, FieldPath::root("stage"), ctx, module, true));
+  return module.name_work;
+}
+
+constexpr uint32_t op(uint32_t words, uint32_t opcode) { return words << 16 | opcode; }
+
+// Each instruction the walk names an id by, at its fewest words and one
+// short of them, and the costs of a name: what decides whether a module is
+// refused before SPIRV-Tools sees it. Every instruction costs 64 bytes and
+// 64 per operand word (a number, an enum, or an id whose name has at most
+// 62 characters prints in that); a name saved for its id costs its length,
+// plus that length and 12 for each name of the same text saved before it.
+// After each case an OpTypeRuntimeArray of the id tells the length of the
+// name the case gave it (10, its number's digits, when none).
+TEST(VbcSpirv, TheNameWorkOfEachNamingInstructionIsItsNamesLength) {
+  constexpr uint32_t kFloat = 5, kId = 6, kOther = 9, kProbe = 50;
+  // OpTypeFloat 32: a name of 16 characters ("float", "_32", suffixes).
+  const std::vector<uint32_t> float32 = {op(3, 22), kFloat, 32};
+  const auto after_float = [&](std::vector<uint32_t> words) {
+    words.insert(words.begin(), float32.begin(), float32.end());
+    return words;
+  };
+  const uint64_t f = 3 * 64 + 16;
+  struct Naming {
+    std::string name;
+    std::vector<uint32_t> words;
+    uint64_t work;       // without the probe
+    uint64_t id_length;  // of kId's name
+  };
+  const std::vector<Naming> cases = {
+      {"OpTypeFloat", float32, f, 10},
+      {"OpTypeFloat twice", after_float({op(3, 22), kId, 32}), f + 3 * 64 + 16 + (16 + 12), 16},
+      {"OpTypeInt", {op(4, 21), kId, 32, 1}, 4 * 64 + 16, 16},
+      {"OpTypeInt without a width", {op(2, 21), kId}, 2 * 64, 10},
+      {"OpDecorate BuiltIn", {op(4, 71), kId, 11, 0}, 4 * 64 + 32, 32},
+      {"OpDecorate BuiltIn with a word more", {op(5, 71), kId, 11, 0, 0}, 5 * 64 + 32, 32},
+      {"OpDecorate BuiltIn without its value", {op(3, 71), kId, 11}, 3 * 64, 10},
+      {"OpDecorate Location", {op(4, 71), kId, 30, 0}, 4 * 64, 10},
+      {"OpDecorate BuiltIn of two ids, one value", {op(4, 71), kId, 11, 0, op(4, 71), kOther, 11, 0},
+       8 * 64 + 32 + 32 + (32 + 12), 32},
+      {"OpDecorate BuiltIn of two ids, two values", {op(4, 71), kId, 11, 0, op(4, 71), kOther, 11, 1},
+       8 * 64 + 32 + 32, 32},
+      {"OpTypeVoid", {op(2, 19), kId}, 2 * 64 + 8, 8},
+      {"OpTypeVoid without a result", {op(1, 19)}, 64, 10},
+      {"OpTypeVector", after_float({op(4, 23), kId, kFloat, 4}), f + 4 * 64 + 16 + 14, 16 + 14},
+      {"OpTypeVector without a count", after_float({op(3, 23), kId, kFloat}), f + 3 * 64, 10},
+      {"OpTypeArray", after_float({op(4, 28), kId, kFloat, kOther}), f + 4 * 64 + 6 + 16 + 10, 6 + 16 + 10},
+      {"OpTypeArray without a length", after_float({op(3, 28), kId, kFloat}), f + 3 * 64, 10},
+      {"OpTypeRuntimeArray", after_float({op(3, 29), kId, kFloat}), f + 3 * 64 + 12 + 16, 12 + 16},
+      {"OpTypeRuntimeArray without an element", after_float({op(2, 29), kId}), f + 2 * 64, 10},
+      {"OpTypePointer", after_float({op(4, 32), kId, 1, kFloat}), f + 4 * 64 + 16 + 48, 16 + 48},
+      {"OpTypePointer without a type", after_float({op(3, 32), kId, 1}), f + 3 * 64, 10},
+      {"OpTypeStruct", {op(2, 30), kId}, 2 * 64 + 18, 18},
+      {"OpTypeStruct without a result", {op(1, 30)}, 64, 10},
+      {"OpTypeStruct twice", {op(2, 30), kId, op(2, 30), kOther}, 4 * 64 + 18 + 18, 18},
+      {"OpTypeOpaque", {op(3, 31), kId, 0x6261}, 3 * 64 + 2 + 7, 2 + 7},
+      {"OpTypeOpaque without a name", {op(2, 31), kId}, 2 * 64 + 1 + 7, 1 + 7},
+      {"OpConstantTrue", {op(3, 41), kFloat, kId}, 3 * 64 + 5, 5},
+      {"OpConstantTrue without a result", {op(2, 41), kFloat}, 2 * 64, 10},
+      {"OpConstant", after_float({op(4, 43), kFloat, kId, 7}), f + 4 * 64 + 16 + 24 + 12, 16 + 24 + 12},
+      {"OpConstant of two words", after_float({op(5, 43), kFloat, kId, 7, 0}), f + 5 * 64 + 16 + 24 + 2 * 12,
+       16 + 24 + 2 * 12},
+      {"OpConstant without a value", after_float({op(3, 43), kFloat, kId}), f + 3 * 64, 10},
+      {"OpConstant twice, one value", after_float({op(4, 43), kFloat, kId, 7, op(4, 43), kFloat, kOther, 7}),
+       f + 8 * 64 + 52 + 52 + (52 + 12), 52},
+      {"OpConstant twice, two values", after_float({op(4, 43), kFloat, kId, 7, op(4, 43), kFloat, kOther, 8}),
+       f + 8 * 64 + 52 + 52, 52},
+      {"OpName", {op(3, 5), kId, 0x6261}, 3 * 64 + 2, 2},
+      {"OpName without a name", {op(2, 5), kId}, 2 * 64 + 1, 1},
+  };
+  for (const Naming& c : cases) {
+    std::vector<uint32_t> words = c.words;
+    words.insert(words.end(), {op(3, 29), kProbe, kId});
+    const uint64_t probe = 2 * 64 + std::max<uint64_t>(64, c.id_length + 2) + 12 + c.id_length;
+    EXPECT_EQ(name_work(words), c.work + probe) << c.name;
+  }
+
+  // An operand naming an id whose name is longer than 62 characters prints
+  // that name: OpName of 71 characters (18 words with its NUL), then an
+  // OpDecorate of it.
+  std::vector<uint32_t> long_name = {op(20, 5), kId};
+  for (int i = 0; i < 17; ++i) long_name.push_back(0x61616161);
+  long_name.push_back(0x00616161);
+  const uint64_t named = 20 * 64 + 71;
+  EXPECT_EQ(name_work(long_name), named);
+  long_name.insert(long_name.end(), {op(4, 71), kId, 30, 0});
+  EXPECT_EQ(name_work(long_name), named + 64 + (71 + 2) + 2 * 64);
 }
 
 // ---- Agreement with spirv-val ----------------------------------------------
