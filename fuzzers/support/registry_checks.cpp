@@ -26,13 +26,8 @@ void check_registry_read(Bytes input) {
   const Profiles& profiles = formats::profiles();
   for (const std::string_view profile : profiles.names()) {
     check(profiles.known(profile), "check --profile refuses a profile the registry names", profile);
-    const auto rejected = std::find_if(r.warnings.begin(), r.warnings.end(),
-                                       [&](const Diagnostic& w) { return profiles.rejects(profile, w.code); });
-    if (r.error) {
-      check_diagnostic_shape(*r.error, input.size());
-    } else if (rejected != r.warnings.end()) {
-      check_diagnostic_shape(*rejected, input.size());
-    }
+    if (const std::optional<Diagnostic> error = formats::error_under(r, profile))
+      check_diagnostic_shape(*error, input.size());
   }
 
   for (const std::string& name : formats::dump_names(format)) {

@@ -60,6 +60,14 @@ FileRead read(const Format& format, Bytes input, const Options& options) {
   return r;
 }
 
+std::optional<Diagnostic> error_under(const FileRead& r, std::string_view profile) {
+  if (r.error) return r.error;
+  const auto rejected = std::find_if(r.warnings.begin(), r.warnings.end(),
+                                     [&](const Diagnostic& w) { return profiles().rejects(profile, w.code); });
+  if (rejected == r.warnings.end()) return std::nullopt;
+  return *rejected;
+}
+
 std::vector<uint64_t> boundaries(const FileRead& r, Bytes input) {
   std::vector<uint64_t> out;
   if (r.format->boundaries != nullptr) out = r.format->boundaries(input);

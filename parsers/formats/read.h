@@ -35,6 +35,10 @@ struct FileRead {
 // A format that is not supported() ends in unsupported_format.
 [[nodiscard]] FileRead read(const Format& format, Bytes input, const Options& options = {});
 
+// What `check --profile=<profile>` reports for `r`: its error, else the
+// first of its warnings the profile rejects; nothing when it passes.
+[[nodiscard]] std::optional<Diagnostic> error_under(const FileRead& r, std::string_view profile);
+
 // Every structure boundary of `r` (Format::boundaries) as offsets in
 // `input`, the file `r` read: its format's, then each payload's moved to
 // where the payload lies; sorted, each once.

@@ -39,7 +39,7 @@ class EndToEnd(unittest.TestCase):
             (inputs / name).write_bytes(data)
         cls.out = cls.tmp / "out"
         cls.status = cli.main(["--target", "buggy", "--bin-dir", str(bin_dir), "--out", str(cls.out), "--runs", "2",
-                               "--minimize-seconds", "3", str(inputs)])
+                               "--minimize-seconds", "2", str(inputs)])
         cls.report = json.loads((cls.out / "report.json").read_text())
 
     @classmethod

@@ -55,7 +55,7 @@ class ForeignTarget(unittest.TestCase):
         return binary
 
     def triage(self, out: str, *args: str) -> tuple[int, dict]:
-        status = cli.main(["--out", str(self.tmp / out), "--runs", "2", "--minimize-seconds", "5", *args,
+        status = cli.main(["--out", str(self.tmp / out), "--runs", "2", "--minimize-seconds", "2", *args,
                            str(self.inputs)])
         return status, json.loads((self.tmp / out / "report.json").read_text())
 

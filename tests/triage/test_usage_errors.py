@@ -2,6 +2,7 @@
 never ran is one of them, never "did not reproduce"."""
 import contextlib
 import io
+import shutil
 import tempfile
 import unittest
 from pathlib import Path
@@ -12,6 +13,7 @@ from sptriage import cli
 class UsageErrors(unittest.TestCase):
     def setUp(self):
         self.tmp = Path(tempfile.mkdtemp(prefix="sptriage-usage-"))
+        self.addCleanup(shutil.rmtree, self.tmp)
         self.bin = self.tmp / "bin"
         self.bin.mkdir()
         self.input = self.tmp / "crash-1"

@@ -33,10 +33,8 @@ CheckOutcome check_file(const std::string& file, std::string_view profile, const
     const formats::Format& format = formats::reader_for(*data);
     o.format = format.name;
     formats::FileRead r = formats::read(format, *data, options);
-    o.error = std::move(r.error);
+    o.error = formats::error_under(r, profile);
     o.warnings = std::move(r.warnings);
-    for (const Diagnostic& w : o.warnings)
-      if (!o.error && formats::profiles().rejects(profile, w.code)) o.error = w;
     if (!format.supported()) {
       o.verdict = Verdict::unsupported;
       o.error->message = unsupported_message(format);
