@@ -3,7 +3,8 @@
 # builds tests/fuzzing_kit_consumer against the installed tree alone (a
 # libFuzzer target using shaderprobe::fuzzing, and a C driver that loads
 # the AFL++ mutator library as afl-fuzz does), fuzzes a moment from the
-# installed seeds and runs the driver, and builds examples/fuzz_your_loader.
+# installed seeds and runs the driver, and builds examples/fuzz_your_loader
+# (its AFL++ route too where AFL++ is installed).
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DCXX_COMPILER=... -DC_COMPILER=... -DLINK_FLAGS=...
 #         -P install_fuzzing_kit.cmake
 file(REMOVE_RECURSE ${WORK})
@@ -55,6 +56,18 @@ file(COPY ${SOURCE_DIR}/examples/fuzz_your_loader DESTINATION ${WORK})
 run("configure examples/fuzz_your_loader" ${CMAKE_COMMAND} -S ${WORK}/fuzz_your_loader -B ${WORK}/example -G Ninja
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
 run("build examples/fuzz_your_loader" ${CMAKE_COMMAND} --build ${WORK}/example)
+# Its AFL++ route: the loader's program built by AFL++'s compiler.
+find_program(afl_cxx afl-clang-fast++)
+if(afl_cxx)
+  run("configure examples/fuzz_your_loader for AFL++" ${CMAKE_COMMAND} -S ${WORK}/fuzz_your_loader
+      -B ${WORK}/example-afl -G Ninja -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${afl_cxx})
+  run("build examples/fuzz_your_loader for AFL++" ${CMAKE_COMMAND} --build ${WORK}/example-afl)
+  if(NOT EXISTS ${WORK}/example-afl/load_shbin)
+    message(FATAL_ERROR "the AFL++ route built no load_shbin")
+  endif()
+else()
+  message(STATUS "afl-clang-fast++ is not installed: the example's AFL++ route is not built")
+endif()
 
 list(SUBLIST seeds 0 50 some)
 run("the AFL++ mutator library" ${CMAKE_COMMAND} -E env SHADERPROBE_FUZZ_FORMAT=dxcontainer

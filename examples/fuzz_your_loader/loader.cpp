@@ -30,19 +30,28 @@ constexpr size_t kOutputTable = 2;
 // texture coordinates at most: the vertex layout has four slots.
 constexpr size_t kMaxOutputs = 4;
 
+struct Table {
+  uint64_t offset = 0;
+  uint64_t bytes = 0;
+};
+
+Table table_at(const uint8_t* dvle, size_t t) {
+  return {u32(dvle + 0x18 + 8 * t), uint64_t{u32(dvle + 0x1C + 8 * t)} * kRecordSizes[t]};
+}
+
 bool load_dvle(const uint8_t* data, size_t size, size_t at, Shader& shader) {
   if (at > size || size - at < kDvleHeader || std::memcmp(data + at, "DVLE", 4) != 0) return false;
-  // The tables must lie in the file as picasso lays them out: after the
-  // header, each where the one before ends.
-  size_t end_of_previous = kDvleHeader;
+  const uint8_t* dvle = data + at;
+  // Every table after the header and inside the file, and the outputs
+  // ending where picasso starts the next table.
   for (size_t t = 0; t < std::size(kRecordSizes); ++t) {
-    const uint64_t offset = u32(data + at + 0x18 + 8 * t);
-    const uint64_t bytes = uint64_t{u32(data + at + 0x1C + 8 * t)} * kRecordSizes[t];
-    if (offset != end_of_previous || offset + bytes > size - at) return false;
-    end_of_previous = static_cast<size_t>(offset + bytes);
+    const Table table = table_at(dvle, t);
+    if (table.offset < kDvleHeader || table.offset + table.bytes > size - at) return false;
   }
-  const uint8_t* table = data + at + u32(data + at + 0x18 + 8 * kOutputTable);
-  const uint32_t count = u32(data + at + 0x1C + 8 * kOutputTable);
+  const Table outputs = table_at(dvle, kOutputTable);
+  if (outputs.offset + outputs.bytes > table_at(dvle, kOutputTable + 1).offset) return false;
+  const uint8_t* table = dvle + outputs.offset;
+  const uint32_t count = u32(dvle + 0x1C + 8 * kOutputTable);
   // The planted bug: the count is checked against the file's layout above,
   // and then trusted to fit the vertex layout.
   Output slots[kMaxOutputs];
