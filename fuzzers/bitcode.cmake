@@ -8,15 +8,16 @@ target_sources(sp_fuzz_support PRIVATE
   support/dxil_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_bitcode_print)
 
-sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp support/bitstream_mutator_hook.cpp)
-sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp support/bitstream_mutator_hook.cpp MUTATOR mutate_bitstream)
+sp_fuzzer(bitstream FORMAT bitcode SOURCES fuzz_bitstream.cpp MUTATOR mutate_bitstream)
+sp_fuzzer(bitcode FORMAT bitcode SOURCES fuzz_bitcode.cpp MUTATOR mutate_bitstream)
 # The DXIL module behind a container (its metadata, DXIL view and the
 # container's parts checked against it, parsers/dxil), read through the
 # registry from the containers' corpus.
-sp_fuzzer(dxil FORMAT bitcode SOURCES fuzz_dxil.cpp CORPUS dxcontainer)
+sp_fuzzer(dxil FORMAT bitcode SOURCES fuzz_dxil.cpp CORPUS dxcontainer
+          MUTATOR mutate_dxil_container CROSS_OVER cross_over_containers)
 # Differential: shaderprobe's bitstream reader against LLVM 22's BitstreamCursor.
-sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp support/bitstream_mutator_hook.cpp
-          CORPUS bitstream NEEDS llvm)
+sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp CORPUS bitstream NEEDS llvm
+          MUTATOR mutate_bitstream)
 
 # Writes the bitstream seeds (scripts/gen-corpus).
 add_executable(seeds_bitstream seeds_bitstream.cpp)

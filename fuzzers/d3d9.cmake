@@ -5,7 +5,7 @@ target_sources(sp_fuzz_support PRIVATE support/level9_mutator.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_d3d9_print)
 
 sp_fuzzer(d3d9 FORMAT d3d9 SOURCES fuzz_d3d9.cpp)
-sp_fuzzer(d3d9_level9 FORMAT d3d9 SOURCES fuzz_d3d9_level9.cpp)
+sp_fuzzer(d3d9_level9 FORMAT d3d9 SOURCES fuzz_d3d9_level9.cpp MUTATOR mutate_level9)
 
 # Writes the seeds (scripts/gen-corpus): the samples of conformance/d3d9.
 add_executable(seeds_d3d9 seeds_d3d9.cpp)

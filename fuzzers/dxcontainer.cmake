@@ -19,7 +19,7 @@ sp_fuzzer(small_parts FORMAT dxcontainer SOURCES fuzz_small_parts.cpp)
 # The same container target with libFuzzer's byte mutator only: the baseline
 # that shows what the structure-aware mutator is worth.
 sp_fuzzer(dxcontainer_bytes FORMAT dxcontainer SOURCES fuzz_dxcontainer.cpp CORPUS dxcontainer
-          DEFINES SP_FUZZ_NO_CUSTOM_MUTATOR BASELINE)
+          BASELINE)
 # Differential: shaderprobe against LLVM 22's llvm::object::DXContainer.
 sp_fuzzer(dxcontainer_llvm FORMAT dxcontainer SOURCES fuzz_dxcontainer_llvm.cpp support/dxcontainer_llvm_compare.cpp
           CORPUS dxcontainer NEEDS llvm)

@@ -14,7 +14,6 @@
 #include "d3d9/describe.h"
 #include "d3d9/listing.h"
 #include "support/fuzz_check.h"
-#include "support/level9_mutator.h"
 #include "support/printer_checks.h"
 
 namespace {
@@ -68,11 +67,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sp::fuzz::check_description(sp::d3d9::describe(a.level9));
   return 0;
 }
-
-#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
-extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
-
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
-  return sp::fuzz::mutate_level9(data, size, max_size, seed, LLVMFuzzerMutate);
-}
-#endif

@@ -7,11 +7,9 @@
 //
 // Under libFuzzer it mutates structurally (support/dxcontainer_mutator.h).
 // fuzz_dxcontainer_bytes is the same target without the custom mutator
-// (SP_FUZZ_NO_CUSTOM_MUTATOR), to measure what it is worth against plain
+// (it names no MUTATOR in dxcontainer.cmake), to measure what it is worth against plain
 // byte mutation from the same seeds.
 #include "support/dxcontainer_checks.h"
-#include "support/dxcontainer_mutator.h"
-#include "support/mutator_hooks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
@@ -20,5 +18,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sp::fuzz::check_round_trip(*r.container);
   return 0;
 }
-
-SP_FUZZ_MUTATOR_HOOKS(sp::fuzz::mutate_container, sp::fuzz::cross_over_containers)

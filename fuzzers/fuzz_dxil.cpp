@@ -7,9 +7,7 @@
 // (support/dxil_mutator.h).
 #include "formats/read.h"
 #include "formats/registry.h"
-#include "support/dxil_mutator.h"
 #include "support/fuzz_check.h"
-#include "support/mutator_hooks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sp::Bytes input(data, size);
@@ -23,5 +21,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (a.ok()) sp::fuzz::check(!sp::formats::describe(a).dump().empty(), "dump --format=json printed nothing");
   return 0;
 }
-
-SP_FUZZ_MUTATOR_HOOKS(sp::fuzz::mutate_dxil_container, sp::fuzz::cross_over_containers)

@@ -25,7 +25,6 @@
 #include "core/strings.h"
 #include "fxc/listing.h"
 #include "support/fxc_checks.h"
-#include "support/fxc_mutator.h"
 #include "support/fuzz_check.h"
 
 namespace {
@@ -91,15 +90,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sp::fuzz::check(listing.size() > 0, "the listing printed nothing");
   return 0;
 }
-
-#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
-extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
-
-// The selector byte gets a bit flipped now and then; the program after it
-// goes to the structure-aware mutator.
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
-  if (size < 1) return LLVMFuzzerMutate(data, size, max_size);
-  if (seed % 16 == 0) data[0] ^= static_cast<uint8_t>(1u << (seed / 16 % 2));
-  return 1 + sp::fuzz::mutate_fxc_program(data + 1, size - 1, max_size - 1, seed, LLVMFuzzerMutate);
-}
-#endif

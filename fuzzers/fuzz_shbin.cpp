@@ -11,17 +11,8 @@
 // 1,024).
 // Under libFuzzer it mutates the decoded model (support/shbin_mutator.h).
 #include "support/shbin_checks.h"
-#include "support/shbin_mutator.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)sp::fuzz::read_shbin_checked(sp::Bytes(data, size));
   return 0;
 }
-
-#if defined(SP_FUZZ_LIBFUZZER) && !defined(SP_FUZZ_NO_CUSTOM_MUTATOR)
-extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
-
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) {
-  return sp::fuzz::mutate_shbin(data, size, max_size, seed, LLVMFuzzerMutate);
-}
-#endif

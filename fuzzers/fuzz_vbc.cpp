@@ -46,7 +46,6 @@
 #include "formats/read.h"
 #include "formats/registry.h"
 #include "support/fuzz_check.h"
-#include "support/mutator_hooks.h"
 #include "support/printer_checks.h"
 #include "support/vbc_mutator.h"
 #include "vbc/shader.h"
@@ -120,5 +119,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (sp::fuzz::Sample(input).one_in(kSampleEvery)) check_validated(input, a);
   return 0;
 }
-
-SP_FUZZ_MUTATOR_HOOKS(sp::fuzz::mutate_vbc, sp::fuzz::cross_over_vbc)

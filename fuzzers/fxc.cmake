@@ -8,7 +8,7 @@ target_sources(sp_fuzz_support PRIVATE
   support/fxc_seeds.cpp)
 target_link_libraries(sp_fuzz_support PUBLIC sp_fxc_print sp_fxc_builders)
 
-sp_fuzzer(fxc_program FORMAT fxc SOURCES fuzz_fxc_program.cpp)
+sp_fuzzer(fxc_program FORMAT fxc SOURCES fuzz_fxc_program.cpp MUTATOR mutate_fxc_program_input)
 sp_fuzzer(fxc_rdef FORMAT fxc SOURCES fuzz_fxc_rdef.cpp)
 sp_fuzzer(fxc_stat_ifce FORMAT fxc SOURCES fuzz_fxc_stat_ifce.cpp)
 

@@ -43,13 +43,13 @@ bool load_dvle(const uint8_t* data, size_t size, size_t at, Shader& shader) {
   if (at > size || size - at < kDvleHeader || std::memcmp(data + at, "DVLE", 4) != 0) return false;
   const uint8_t* dvle = data + at;
   // Every table after the header and inside the file, and the outputs
-  // ending where picasso starts the next table.
+  // ending where the next table starts, as picasso lays them out.
   for (size_t t = 0; t < std::size(kRecordSizes); ++t) {
     const Table table = table_at(dvle, t);
     if (table.offset < kDvleHeader || table.offset + table.bytes > size - at) return false;
   }
   const Table outputs = table_at(dvle, kOutputTable);
-  if (outputs.offset + outputs.bytes > table_at(dvle, kOutputTable + 1).offset) return false;
+  if (outputs.offset + outputs.bytes != table_at(dvle, kOutputTable + 1).offset) return false;
   const uint8_t* table = dvle + outputs.offset;
   const uint32_t count = u32(dvle + 0x1C + 8 * kOutputTable);
   // The planted bug: the count is checked against the file's layout above,

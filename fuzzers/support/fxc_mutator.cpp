@@ -598,4 +598,10 @@ size_t mutate_fxc_program(uint8_t* data, size_t size, size_t max_size, unsigned 
   return mutate_through_model(data, size, max_size, seed, bytes, read, edit, fxc::write_program);
 }
 
+size_t mutate_fxc_program_input(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes) {
+  if (size < 1 || max_size < 1) return bytes(data, size, max_size);
+  if (seed % 16 == 0) data[0] ^= static_cast<uint8_t>(1u << (seed / 16 % 2));
+  return 1 + mutate_fxc_program(data + 1, size - 1, max_size - 1, seed, bytes);
+}
+
 }  // namespace sp::fuzz

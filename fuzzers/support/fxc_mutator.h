@@ -29,4 +29,9 @@ namespace sp::fuzz {
 // (<= max_size). Deterministic for a given seed and byte mutator.
 size_t mutate_fxc_program(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);
 
+// fuzz_fxc_program's input: a selector byte, then a program. The selector
+// gets a bit flipped now and then; the program goes to mutate_fxc_program.
+// An input without a selector goes to the byte mutator whole.
+size_t mutate_fxc_program_input(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);
+
 }  // namespace sp::fuzz
