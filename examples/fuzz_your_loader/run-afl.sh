@@ -8,20 +8,8 @@
 #   run-afl.sh PREFIX [SECONDS] [SEED]     (defaults: 60 s, seed 1)
 # Prints the seconds it took to find the bug, or "none".
 set -euo pipefail
-if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
-  exit 0
-fi
-prefix=$(realpath "$1")
-seconds=${2:-60}
-seed=${3:-1}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_CXX_COMPILER=afl-clang-fast++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$work/build" >/dev/null
-share=$prefix/share/shaderprobe/fuzzing/shbin
+compiler=afl-clang-fast++
+source "$(dirname "$0")/build.sh"
 start=$(date +%s)
 # -m none: ASan reserves terabytes of address space. AFL_BENCH_UNTIL_CRASH
 # ends the run at the first crash. The rest lets AFL++ run in a container

@@ -5,20 +5,8 @@
 #   run.sh PREFIX [SECONDS] [SEED]     (defaults: 60 s, seed 1)
 # Prints, for each target, the seconds it took to find the bug or "none".
 set -euo pipefail
-if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
-  exit 0
-fi
-prefix=$(realpath "$1")
-seconds=${2:-60}
-seed=${3:-1}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-  -DCMAKE_CXX_COMPILER="${CXX:-clang++-22}" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$work/build" >/dev/null
-share=$prefix/share/shaderprobe/fuzzing/shbin
+compiler=${CXX:-clang++-22}
+source "$(dirname "$0")/build.sh"
 for target in fuzz_loader fuzz_loader_bytes; do
   mkdir -p "$work/$target"
   start=$(date +%s)
