@@ -17,12 +17,17 @@ void invariant_broken(std::string_view what, std::string_view details) {
   std::abort();
 }
 
-void check_same_bytes(Bytes written, Bytes expected, std::string_view what) {
+void check_same_bytes(Bytes written, Bytes expected, std::string_view what, const FieldAt& field_at) {
   if (std::equal(written.begin(), written.end(), expected.begin(), expected.end())) return;
-  const auto at = std::mismatch(written.begin(), written.end(), expected.begin(), expected.end()).first - written.begin();
-  invariant_broken(what, "invariant: " + std::string(what) + " differs at byte " + std::to_string(at) + "\n" +
-                             std::to_string(written.size()) + " bytes written, " + std::to_string(expected.size()) +
-                             " expected");
+  const auto at = static_cast<uint64_t>(
+      std::mismatch(written.begin(), written.end(), expected.begin(), expected.end()).first - written.begin());
+  std::string line = "invariant: " + std::string(what) + " differs at byte " + std::to_string(at);
+  if (field_at) {
+    const std::string field = field_at(at);
+    if (!field.empty()) line += ", in " + field;
+  }
+  invariant_broken(what, line + "\n" + std::to_string(written.size()) + " bytes written, " +
+                             std::to_string(expected.size()) + " expected");
 }
 
 MisalignedCopy::MisalignedCopy(Bytes input) : storage_(input.size() + 1, 0) {

@@ -4,7 +4,9 @@
 // stop on it like on a crash (Wuffs: "internal errors" become crashes).
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -24,9 +26,12 @@ inline void check(bool ok, std::string_view what, std::string_view details = {})
 
 // A round trip's bytes against the input. On a difference the details
 // start with "invariant: <what> differs at byte <offset>" (the first
-// differing byte): scripts/triage keys the finding by that line, since the
-// stack of the check is the same for every bug the round trip catches.
-void check_same_bytes(Bytes written, Bytes expected, std::string_view what);
+// differing byte), and ", in <field>" when `field_at` names the field of
+// `expected` that holds it: scripts/triage keys the finding by that line,
+// since the stack of the check is the same for every bug the round trip
+// catches, and two bugs can differ first at the same byte of two inputs.
+using FieldAt = std::function<std::string(uint64_t offset)>;
+void check_same_bytes(Bytes written, Bytes expected, std::string_view what, const FieldAt& field_at = {});
 
 // The input copied one byte further into a fresh buffer of its own, so a
 // parser that assumes alignment or reads outside its span sees different

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "fxc/describe.h"
+#include "fxc/opcodes.h"
 #include "support/fuzz_check.h"
 
 namespace sp::fuzz {
@@ -37,6 +39,20 @@ void check_error_shape(const Diagnostic& d, Bytes data) {
   check(!d.path.empty() || d.code == Code::truncated, "an error inside the chunk has no path", d.to_string());
 }
 
+// The instruction of a program chunk that holds byte `offset`, by its
+// opcode's name ("the header" before the first); nothing for the other
+// chunks, whose writers the byte alone tells apart well enough.
+std::string program_field_at(const fxc::ChunkModel& model, uint64_t offset) {
+  const auto* program = std::get_if<fxc::Program>(&model);
+  if (program == nullptr) return {};
+  const auto& instructions = program->instructions;
+  const auto after = std::upper_bound(instructions.begin(), instructions.end(), offset,
+                                      [](uint64_t at, const fxc::Instruction& i) { return at < i.offset; });
+  if (after == instructions.begin()) return "the header";
+  const fxc::OpcodeInfo* info = fxc::opcode_info(static_cast<uint32_t>((after - 1)->opcode()));
+  return "a " + std::string(info != nullptr ? info->name : "?") + " instruction";
+}
+
 }  // namespace
 
 std::optional<fxc::Chunk> decode_chunk_checked(const fxc::ChunkKind& kind, Bytes data, const Limits& limits,
@@ -52,7 +68,8 @@ std::optional<fxc::Chunk> decode_chunk_checked(const fxc::ChunkKind& kind, Bytes
   const nlohmann::ordered_json tree = fxc::describe(*a.chunk);
   check(!tree.empty(), "describe gave nothing");
   if (round_trip == RoundTrip::exact) {
-    check_same_bytes(written, data, "write(decode(x)) is not x");
+    check_same_bytes(written, data, "write(decode(x)) is not x",
+                     [&](uint64_t at) { return program_field_at(a.chunk->model, at); });
   } else {
     const Decoded again = decode(kind, written, limits);
     check(again.chunk.has_value(), "the writer's bytes do not decode", again.error ? again.error->to_string() : "");

@@ -26,6 +26,12 @@ bool FieldReader::field_truncated(Context& ctx, const FieldPath& at, uint64_t of
                     strprintf("needs %llu bytes, %zu remain", static_cast<unsigned long long>(need), remaining));
 }
 
+void FieldReader::field_starts_past_end(Context& ctx, const FieldPath& at, uint64_t offset, uint64_t pos,
+                                        size_t size) {
+  field_fail(ctx, at, Code::truncated, offset, {},
+             strprintf("starts %llu bytes in, past the end of %zu", static_cast<unsigned long long>(pos), size));
+}
+
 namespace {
 
 // count * record can pass 2^64 only in a message: the checks divide.

@@ -93,7 +93,11 @@ class FieldReader {
   [[nodiscard]] std::optional<FieldReader> sub(uint64_t pos, uint64_t n, const FieldPath& path) {
     const size_t size = cur_.size();
     if (pos <= size && n <= size - pos) return slice(pos, n, path);
-    field_truncated(ctx_, path, cur_.base() + pos, pos <= size ? size - pos : 0, n, {});
+    if (pos <= size) {
+      field_truncated(ctx_, path, cur_.base() + pos, size - pos, n, {});
+    } else {
+      field_starts_past_end(ctx_, path, cur_.base() + pos, pos, size);
+    }
     return std::nullopt;
   }
 
@@ -181,6 +185,10 @@ class FieldReader {
                          std::string message);
   static void field_warn(Context& ctx, const FieldPath& at, Code code, uint64_t offset, std::string_view field,
                          std::string message);
+  // `truncated` for a structure `pos` bytes into `size`, past their end:
+  // "needs n bytes, 0 remain" would be wrong for n = 0 and hide that the
+  // start itself is out of them.
+  static void field_starts_past_end(Context& ctx, const FieldPath& at, uint64_t offset, uint64_t pos, size_t size);
   static bool field_truncated(Context& ctx, const FieldPath& at, uint64_t offset, size_t remaining, uint64_t need,
                               std::string_view field);
 

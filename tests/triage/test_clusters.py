@@ -32,6 +32,12 @@ class InvariantState(unittest.TestCase):
         self.assertEqual(report.state, ("write(decode(x)) is not x", "differs at byte 148",
                                         "sp::fuzz::decode_chunk_checked"))
 
+    def test_the_field_the_check_names_is_part_of_the_state(self):
+        text = report_text(WRITER_INDEX64).replace("differs at byte 148\n", "differs at byte 148, in a mov instruction\n")
+        self.assertEqual(sanitizer_report.parse(text).state,
+                         ("write(decode(x)) is not x", "differs at byte 148, in a mov instruction",
+                          "sp::fuzz::decode_chunk_checked"))
+
     def test_a_check_without_an_offset_keeps_its_frames(self):
         text = report_text(WRITER_INDEX64).replace("invariant: write(decode(x)) is not x differs at byte 148\n", "")
         self.assertEqual(sanitizer_report.parse(text).state,
@@ -42,6 +48,13 @@ class Clusters(unittest.TestCase):
     def test_two_invariant_findings_differing_in_offset_stay_apart(self):
         self.assertEqual(clustered((WRITER_INDEX64, "fxc_program"), (WRITER_TRAILING, "fxc_program")),
                          [[WRITER_INDEX64], [WRITER_TRAILING]])
+
+    def test_two_invariant_findings_at_one_offset_of_two_instructions_stay_apart(self):
+        first = sanitizer_report.parse(report_text(WRITER_INDEX64).replace(
+            "differs at byte 148\n", "differs at byte 148, in a mov instruction\n"))
+        second = sanitizer_report.parse(report_text(WRITER_INDEX64).replace(
+            "differs at byte 148\n", "differs at byte 148, in a dcl_immediateConstantBuffer instruction\n"))
+        self.assertNotEqual(first.state, second.state)
 
     def test_the_same_report_under_two_targets_stays_apart(self):
         for name in (WRITER_INDEX64, "heap_buffer_overflow_read"):

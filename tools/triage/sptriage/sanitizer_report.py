@@ -29,7 +29,7 @@ _UBSAN = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<column>\d+): runtime 
 _UBSAN_CHECK = re.compile(r"^SUMMARY: UndefinedBehaviorSanitizer: (?P<check>[\w-]+)")
 _INVARIANT = re.compile(r"^invariant broken: (?P<what>.*)$")
 # fuzz_check.cpp's check_same_bytes, between the headline and the abort.
-_DIFFERENCE = re.compile(r"^invariant: (?P<what>.*) differs at byte (?P<offset>\d+)$")
+_DIFFERENCE = re.compile(r"^invariant: (?P<what>.*) differs at byte (?P<offset>\d+)(?:, in (?P<field>.+))?$")
 # The state's line for it.
 DIFFERENCE_PREFIX = "differs at byte "
 _ACCESS = re.compile(r"^(?P<access>READ|WRITE) of size (?P<size>\d+) at (?P<address>0x[0-9a-fA-F]+)")
@@ -121,7 +121,8 @@ def _invariant(lines: list[str], i: int, line: str) -> CrashReport | None:
             break
         d = _DIFFERENCE.match(follow.strip())
         if d and d.group("what") == what:
-            prefix += (DIFFERENCE_PREFIX + d.group("offset"),)
+            field = d.group("field")
+            prefix += (DIFFERENCE_PREFIX + d.group("offset") + (f", in {field}" if field else ""),)
             break
     return _report("fuzz_check", "invariant-broken", "Invariant broken", line, frames, state_prefix=prefix)
 
