@@ -197,8 +197,13 @@ class Schema:
         errors that point at none (file, line, message)."""
         renders = {f: self.rendered(f) for f in self.sources}
 
+        def in_scratch(path: str) -> str:
+            # A compiler behind ccache with a base_dir prints paths relative
+            # to the folder it ran in, the build folder.
+            return os.path.relpath(os.path.join(self.build_dir, path), self.scratch)
+
         def hit(path: str, line: str, column: str, why: str, call: bool) -> int | None:
-            rel = os.path.relpath(path, self.scratch)
+            rel = in_scratch(path)
             r = renders.get(rel)
             at = offset_of(r.text, int(line), int(column)) if r else None
             if at is None:
@@ -223,7 +228,7 @@ class Schema:
         # round compiles again without the first culprit.
         cut = next((k for k, g in enumerate(errors) if SYNTAX.match(g[0][4])), len(errors))
         for (path, line, column, _, message), *notes in errors[:cut + 1]:
-            why = f"{os.path.relpath(path, self.scratch)}:{line}: {message}"
+            why = f"{in_scratch(path)}:{line}: {message}"
             call = bool(CALL.match(message))
             for where in [(path, line, column)] + [(p, l, c) for p, l, c, _, _ in notes]:
                 n = hit(*where, why, call)
@@ -231,7 +236,7 @@ class Schema:
                     dropped += n
                     break
             else:
-                stray.append((os.path.relpath(path, self.scratch), int(line), message))
+                stray.append((in_scratch(path), int(line), message))
         return dropped, stray
 
 
