@@ -34,7 +34,7 @@ SCHEMA_DIR = "tools/mutants/schema"
 BUILD = "build/schema"  # inside the scratch tree
 STATE = "schema-state.json"  # in the build folder: what the last build of which schema dropped
 ERROR = re.compile(r"^(/[^:\n]+):(\d+):(\d+): (?:fatal )?error: (.*)$", re.M)
-DIAGNOSTIC = re.compile(r"^(/[^:\n]+):(\d+):(\d+): (?:fatal )?(error|warning|note): (.*)$", re.M)
+DIAGNOSTIC = re.compile(r"^((?:/|\.{1,2}/)[^:\n]+):(\d+):(\d+): (?:fatal )?(error|warning|note): (.*)$", re.M)
 # No overload takes the arguments: reported at the callee's name, which an
 # enclosing site's original may hold (`if (!r.read(count)) return`), while
 # the culprit is the switch that made an argument a temporary.
