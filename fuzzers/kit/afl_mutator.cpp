@@ -34,6 +34,7 @@ constexpr uint32_t kMutationsPerReadableEntry = 256;
 
 struct State {
   std::string format;
+  const sp::formats::Format* reader;  // the registry's, for afl_custom_fuzz_count
   sp::fuzz::Random seeds;
   std::vector<uint8_t> out;
 };
@@ -53,7 +54,7 @@ void* afl_custom_init(void* /*afl*/, unsigned int seed) {
     std::fprintf(stderr, "\n");
     return nullptr;
   }
-  return new State{format, sp::fuzz::Random(seed), {}};
+  return new State{format, sp::formats::find(format), sp::fuzz::Random(seed), {}};
 }
 
 size_t afl_custom_fuzz(void* data, uint8_t* buf, size_t buf_size, uint8_t** out_buf, uint8_t* add_buf,
@@ -75,8 +76,7 @@ size_t afl_custom_fuzz(void* data, uint8_t* buf, size_t buf_size, uint8_t** out_
 
 uint32_t afl_custom_fuzz_count(void* data, const uint8_t* buf, size_t buf_size) {
   const auto& state = *static_cast<const State*>(data);
-  const sp::formats::Format* format = sp::formats::find(state.format);
-  const bool reads = format != nullptr && sp::formats::read(*format, sp::Bytes(buf, buf_size)).ok();
+  const bool reads = state.reader != nullptr && sp::formats::read(*state.reader, sp::Bytes(buf, buf_size)).ok();
   return reads ? kMutationsPerReadableEntry : 0;
 }
 

@@ -11,7 +11,7 @@
 #include <span>
 
 #include "byte_mutator.h"
-#include "support/dxcontainer_mutator.h"  // ByteMutator
+#include "support/dxcontainer_mutator.h"  // ByteMutator, MutatorFn, CrossOverFn
 #include "support/random.h"
 
 // Resolved to libFuzzer's when the process links libFuzzer, else null.
@@ -19,14 +19,12 @@ extern "C" __attribute__((weak)) size_t LLVMFuzzerMutate(uint8_t* data, size_t s
 
 namespace sp::fuzz {
 
-// The table names the functions; every mutator and crossover has the shape
-// of mutate_container and cross_over_containers, so a declaration that
-// does not match its definition fails to link.
-#define SP_FUZZ_KIT_MUTATOR(format, corpus, mutate) \
-  size_t mutate(uint8_t*, size_t, size_t, unsigned, ByteMutator);
+// The table names the functions, declared here with the one shape of
+// every mutator and crossover: a definition of another fails to link.
+#define SP_FUZZ_KIT_MUTATOR(format, corpus, mutate) MutatorFn mutate;
 #define SP_FUZZ_KIT_CROSS_OVER(format, corpus, mutate, cross_over) \
   SP_FUZZ_KIT_MUTATOR(format, corpus, mutate)                      \
-  size_t cross_over(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*, size_t, unsigned);
+  CrossOverFn cross_over;
 #include "fuzz_kit.inc"
 #undef SP_FUZZ_KIT_MUTATOR
 #undef SP_FUZZ_KIT_CROSS_OVER
@@ -34,12 +32,10 @@ namespace sp::fuzz {
 namespace kit {
 namespace {
 
-using CrossOver = size_t (*)(const uint8_t*, size_t, const uint8_t*, size_t, uint8_t*, size_t, unsigned);
-
 struct Mutator {
   const char* format;
-  size_t (*mutate)(uint8_t*, size_t, size_t, unsigned, ByteMutator);
-  CrossOver cross_over;  // null: the byte splice
+  MutatorFn* mutate;
+  CrossOverFn* cross_over;  // null: the byte splice
 };
 
 constexpr Mutator kMutators[] = {

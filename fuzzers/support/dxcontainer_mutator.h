@@ -25,6 +25,14 @@ namespace sp::fuzz {
 // within max_size bytes and returns the new size.
 using ByteMutator = size_t (*)(uint8_t* data, size_t size, size_t max_size);
 
+// The shapes of every format's mutator and crossover (mutate_container and
+// cross_over_containers below): the generated libFuzzer hooks
+// (mutator_hooks.h) and the installed kit's table declare the functions
+// they name with these, so a definition of another shape fails to link.
+using MutatorFn = size_t(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);
+using CrossOverFn = size_t(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2, uint8_t* out,
+                           size_t max_out_size, unsigned seed);
+
 // Mutates the container in data[0, size) in place; returns the new size
 // (<= max_size). Deterministic for a given seed and byte mutator.
 size_t mutate_container(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);

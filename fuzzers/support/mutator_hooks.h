@@ -4,31 +4,29 @@
 // SP_FUZZ_MUTATOR_HOOK(mutate) defines LLVMFuzzerCustomMutator calling
 // sp::fuzz::mutate with LLVMFuzzerMutate as the byte mutator, and
 // SP_FUZZ_CROSS_OVER_HOOK(cross_over) LLVMFuzzerCustomCrossOver. Each
-// declares the function it calls with the shape of mutate_container or
-// cross_over_containers (support/dxcontainer_mutator.h): a definition of
-// another shape fails to link. Only where libFuzzer links them
+// declares the function it calls as a MutatorFn or CrossOverFn
+// (support/dxcontainer_mutator.h). Only where libFuzzer links them
 // (SP_FUZZ_LIBFUZZER); elsewhere they define nothing.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
-#include "support/dxcontainer_mutator.h"  // ByteMutator
+#include "support/dxcontainer_mutator.h"  // MutatorFn, CrossOverFn
 
 #if defined(SP_FUZZ_LIBFUZZER)
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
 
 #define SP_FUZZ_MUTATOR_HOOK(mutate)                                                                           \
   namespace sp::fuzz {                                                                                         \
-  size_t mutate(uint8_t* data, size_t size, size_t max_size, unsigned seed, ByteMutator bytes);                \
+  MutatorFn mutate;                                                                                            \
   }                                                                                                            \
   extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned int seed) { \
     return sp::fuzz::mutate(data, size, max_size, seed, LLVMFuzzerMutate);                                     \
   }
 #define SP_FUZZ_CROSS_OVER_HOOK(cross_over)                                                                      \
   namespace sp::fuzz {                                                                                           \
-  size_t cross_over(const uint8_t* data1, size_t size1, const uint8_t* data2, size_t size2, uint8_t* out,       \
-                    size_t max_out_size, unsigned seed);                                                         \
+  CrossOverFn cross_over;                                                                                        \
   }                                                                                                              \
   extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t* data1, size_t size1, const uint8_t* data2,         \
                                               size_t size2, uint8_t* out, size_t max_out_size, unsigned int seed) { \
