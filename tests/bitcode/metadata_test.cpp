@@ -107,6 +107,22 @@ TEST(BitcodeMetadata, AttachmentsNameDefinedKindsOnly) {
   EXPECT_EQ(r.error->code, Code::invalid_reference) << r.error->to_string();
 }
 
+// A global's attachment (GLOBAL_DECL_ATTACHMENT) must name a tuple of
+// the module's metadata, and the error says how many there are: here !0
+// to !3, of which !0 is a string and !1 a value.
+TEST(BitcodeMetadata, AGlobalAttachmentNamesATupleOfTheModule) {
+  ModuleSpec s = with_metadata();
+  s.metadata.push_back(record(kMdGlobalDeclAttachment, {0, 1, 3}));  // global 0, tbaa, !3
+  EXPECT_EQ(read(s).globals.size(), 2u);
+  for (const uint64_t node : {uint64_t{0}, uint64_t{1}, uint64_t{4}}) {
+    s.metadata.back() = record(kMdGlobalDeclAttachment, {0, 1, node});
+    const ParseResult r = parse_bitcode(module_file(s));
+    ASSERT_FALSE(r.ok()) << node;
+    EXPECT_EQ(r.error->code, Code::invalid_reference);
+    EXPECT_EQ(r.error->message, "!" + std::to_string(node) + " is not a metadata node of the 4");
+  }
+}
+
 // The suite's metadata cases (conformance/bitcode/metadata_cases.h): the
 // valid ones read, each broken one ends in its code at its record.
 TEST(BitcodeMetadata, EveryMetadataCaseEndsAsItSays) {

@@ -95,10 +95,39 @@ TEST(BitcodeModule, PointerAddressSpacesAndQuotedNames) {
   EXPECT_EQ(type_name(r.file->modules[0], 4), "%x0");
 }
 
+// A FUNCTION record's type is the function type, or (typed pointers, as
+// LLVM 3.7's DXIL writes) a pointer to one; a pointer to anything else is
+// not a function.
 TEST(BitcodeModule, FunctionTypeMustBeAFunction) {
   Spec s;
   s.function[2] = 0;
   EXPECT_EQ(error_of(module_file(s)).code, Code::invalid_reference);
+  Spec to_function;
+  to_function.types.push_back({8, 2});  // type 3: a pointer to type 2, i32 (ptr)
+  to_function.function[2] = 3;
+  const ParseResult r = parse_bitcode(module_file(to_function));
+  EXPECT_TRUE(r.ok()) << r.error->to_string();
+  Spec to_integer;
+  to_integer.types.push_back({8, 0});  // type 3: i32*
+  to_integer.function[2] = 3;
+  const Diagnostic d = error_of(module_file(to_integer));
+  EXPECT_EQ(d.code, Code::invalid_reference);
+  EXPECT_NE(d.message.find("not a function type"), std::string::npos) << d.message;
+}
+
+// A global's section is a 1-based index into the module's SECTIONNAME
+// records (0: none); this module has none, so section 1 is a dangling
+// reference, for a variable (field 5) and a function (field 6) alike.
+TEST(BitcodeModule, ASectionMustBeOneOfTheSectionNames) {
+  Spec variable;
+  variable.global[7] = 1;
+  Spec function;
+  function.function[8] = 1;
+  for (const Spec& s : {variable, function}) {
+    const Diagnostic d = error_of(module_file(s));
+    EXPECT_EQ(d.code, Code::invalid_reference);
+    EXPECT_EQ(d.message, "section 1 of 0");
+  }
 }
 
 TEST(BitcodeModule, StrtabRangeChecked) {

@@ -4,6 +4,8 @@
 // was written.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "bitstream/reader.h"
 #include "bitstream/support.h"
 #include "bitstream/wrapper.h"
@@ -219,6 +221,57 @@ TEST(WriterReader, BlockInfoIsReplacedNotMerged) {
   ASSERT_TRUE(dump);
   EXPECT_NE(dump->find("<UnknownBlock9 "), std::string::npos) << *dump;
   EXPECT_NE(dump->find("<NEW "), std::string::npos) << *dump;
+}
+
+// The writer feeds the corpus and the round trips, so a caller's mistake
+// must stop it rather than write a record the reader would take apart
+// differently: an abbrev id that no DEFINE_ABBREV in scope gave, or
+// operands that do not match the abbreviation in number.
+TEST(WriterReader, AnAbbreviatedRecordThatDoesNotMatchItsAbbreviationThrows) {
+  const AbbrevOp pair[] = {{Encoding::literal, 7}, {Encoding::fixed, 3}, {Encoding::vbr, 6}};
+  // A writer that has thrown holds part of a record, so each misuse gets
+  // its own.
+  const auto write = [&](uint32_t id_past_defined, std::span<const uint64_t> ops) {
+    Writer w(kLlvmIrMagic);
+    w.enter_block(8, 3);
+    const uint32_t id = w.define_abbrev(pair);
+    w.record(id + id_past_defined, 7, ops);
+    w.end_block();
+    return w.finish();
+  };
+  const uint64_t one[] = {1};
+  const uint64_t two[] = {1, 2};
+  const uint64_t three[] = {1, 2, 3};
+  EXPECT_THROW(write(1, two), std::logic_error);
+  EXPECT_THROW(write(-1u, two), std::logic_error);  // 3, an id the stream itself uses
+  EXPECT_THROW(write(0, one), std::logic_error);
+  EXPECT_THROW(write(0, three), std::logic_error);
+  EXPECT_EQ(trace(write(0, two)),
+            "magic dec04342\n"
+            "enter 8 width 3 words 2\n"
+            "  abbrev\n"
+            "  record 7 abbrev 4 1 2\n"
+            "end 8\n");
+}
+
+// identify and the registry's probe see only the head of a file: a wrapper
+// magic with too few bytes behind it is still bitcode (so the reader, not
+// "unknown format", reports the truncation), and a whole wrapper header is
+// bitcode only when its offset points at the IR magic.
+TEST(WriterReader, AWrapperIsBitcodeWhenItsOffsetPointsAtTheMagic) {
+  Writer w(kLlvmIrMagic);
+  w.enter_block(13, 5);
+  w.end_block();
+  const auto file = wrap(w.finish(), 0x01000007, 12);
+  EXPECT_TRUE(looks_like_bitcode(file));
+  for (size_t n = 4; n < kWrapperHeaderSize; ++n)
+    EXPECT_TRUE(looks_like_bitcode(Bytes(file.data(), n))) << n << " bytes";
+  auto elsewhere = file;
+  elsewhere[8] = 24;  // past the magic, into the stream
+  EXPECT_FALSE(looks_like_bitcode(elsewhere));
+  auto outside = file;
+  outside[8] = static_cast<uint8_t>(file.size() - 2);  // the magic would end past the file
+  EXPECT_FALSE(looks_like_bitcode(outside));
 }
 
 TEST(WriterReader, WrapperAndDumpLine) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -37,6 +38,17 @@ TEST(Utf8, SurrogatesCutSequencesAndStrayBytesAreInvalid) {
   EXPECT_EQ(decode_utf8("\xC2\x41", 0), kInvalid);                        // no continuation byte
   EXPECT_EQ(decode_utf8("\x80", 0), kInvalid);                            // not a lead byte
   EXPECT_EQ(decode_utf8("a\xC2\x80", 1), Decoded(0x80, 2));               // at an index
+}
+
+// cleaned_text skips the copy only when utf8_text would change nothing:
+// the same text for every kind of byte, whitespace kept or not, including
+// strings made only of bytes the fast path must not pass (DEL, a stray
+// continuation byte).
+TEST(CleanedText, GivesWhatUtf8TextGives) {
+  for (const char* s : {"plain", "a\tb\nc\rd", "\x7F", "\xFF", "\x80", "\x01", "caf\xC3\xA9", "\xC3\xA9", "\t\x7F", ""})
+    for (const bool keep : {true, false}) EXPECT_EQ(cleaned_text(s, keep), utf8_text(s, keep)) << s << keep;
+  EXPECT_EQ(cleaned_text("\x7F"), "\\x7F");
+  EXPECT_EQ(cleaned_text("\xFF", false), "\\xFF");
 }
 
 }  // namespace

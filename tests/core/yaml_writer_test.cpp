@@ -12,7 +12,7 @@ namespace {
 // isNumeric): every spelling of each, not only the first of a list.
 TEST(YamlQuoting, EverySpellingOfNullBoolAndNumberIsQuoted) {
   for (const char* s : {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", ".nan",
-                        ".NaN", ".NAN", ".inf", "-.Inf", "+.INF", "0o17", "0x1f", "0xab", "0xAB", "0xFf", "12",
+                        ".NaN", ".NAN", ".inf", "-.Inf", "+.INF", "0o0", "0o17", "0x1f", "0xab", "0xAB", "0xFf", "12",
                         "-3.5", ".5", "1e9", "2E-3"})
     EXPECT_EQ(quoted_string(s), "'" + std::string(s) + "'") << s;
 }
@@ -34,6 +34,18 @@ TEST(YamlQuoting, SpaceAtAnEndAndControls) {
   EXPECT_EQ(quoted_string("a\n"), "\"a\\n\"");
   EXPECT_EQ(quoted_string("a:b"), "'a:b'");
   EXPECT_EQ(quoted_string(""), "''");
+}
+
+// Code points LLVM's writer escapes rather than prints, each in the
+// shortest of \x, \u and \U that holds it: the last BMP noncharacter and
+// the interlinear annotation marks, which a reader would not see.
+TEST(YamlQuoting, InvisibleCodePointsAreEscapedInTheShortestForm) {
+  EXPECT_EQ(quoted_string("a\xC2\x9F"), "\"a\\x9F\"");
+  EXPECT_EQ(quoted_string("a\xEF\xBF\xB9"), "\"a\\uFFF9\"");
+  EXPECT_EQ(quoted_string("a\xEF\xBF\xBB"), "\"a\\uFFFB\"");
+  EXPECT_EQ(quoted_string("a\xEF\xBF\xBC"), "\"a\xEF\xBF\xBC\"");  // U+FFFC is shown
+  EXPECT_EQ(quoted_string("a\xEF\xBF\xBF"), "\"a\\uFFFF\"");
+  EXPECT_EQ(quoted_string("a\xF3\xA0\x80\x81"), "\"a\\U000E0001\"");
 }
 
 }  // namespace

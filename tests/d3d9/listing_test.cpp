@@ -126,5 +126,31 @@ TEST(D3d9Listing, InfinitiesAndNaNAreSpelledAsMsvcSpellsThem) {
   EXPECT_NE(out.str().find("    def c0, 1.#INF, -1.#INF, 1.#QNAN, 0\n"), std::string::npos) << out.str();
 }
 
+// A destination's shift (D3DSP_DSTSHIFT, bits 24..27, signed) has a
+// meaning only in ps_1_x, which shaderprobe does not read; in a 2.0 or 3.0
+// program the listing shows it rather than drop it: 1 to 3 multiply and
+// -3 to -1 (13 to 15) divide, spelled as ps_1_x spells them, and the
+// values between, which no version defines, as numbers.
+TEST(D3d9Listing, ResultShiftsMultiplyDivideOrAreShownAsTheyAre) {
+  std::vector<Instruction> code;
+  for (const uint32_t shift : {1u, 3u, 4u, 12u, 13u, 15u}) {
+    Parameter d = build::destination(kTemp, 0);
+    d.token |= shift << 24;
+    code.push_back(build::instruction(Opcode::mov, {d, build::source(kTemp, 1)}));
+  }
+  const std::vector<uint8_t> file = write_program(build::program(build::version_token(true, 2, 0), {}, code));
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_TRUE(write_listing(file, kListingLimits, out, error)) << error->to_string();
+  EXPECT_NE(out.str().find("    mov_x2 r0, r1\n"
+                           "    mov_x8 r0, r1\n"
+                           "    mov_shift4 r0, r1\n"
+                           "    mov_shift12 r0, r1\n"
+                           "    mov_d8 r0, r1\n"
+                           "    mov_d2 r0, r1\n"),
+            std::string::npos)
+      << out.str();
+}
+
 }  // namespace
 }  // namespace sp::d3d9

@@ -74,6 +74,8 @@ TEST(Registry, RecognisedOnlyFormatsHaveNoParser) {
     ASSERT_NE(f, nullptr) << name;
     EXPECT_FALSE(f->supported()) << name;
     EXPECT_NE(f->identify(bytes_of("VBC\1")).find("(not supported)"), std::string::npos) << name;
+    // dump --help and `formats` list what a dump of it could give: nothing.
+    EXPECT_TRUE(formats::dump_names(*f).empty()) << name;
   }
 }
 
