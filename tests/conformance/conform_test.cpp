@@ -21,6 +21,7 @@
 #include "core/bytes.h"
 #include "formats/read.h"
 #include "formats/registry.h"
+#include "support/containers.h"
 #include "support/test_files.h"
 #include "tests/conformance/ci_validation.h"
 
@@ -273,6 +274,16 @@ TEST(Conform, FormatsReportTheirStructureBoundaries) {
   const std::vector<uint64_t> blocks = formats::boundaries(formats::read(formats::reader_for(two), two), two);
   EXPECT_GT(blocks.size(), 4u);
   EXPECT_EQ(blocks.back(), two.size());  // the last block ends the file
+}
+
+// A part with no data ends the input with its header: its fourcc, size
+// and (empty) data still begin there, and the input's end is its end.
+TEST(Conform, AnEmptyLastPartHasItsBoundaries) {
+  const std::vector<uint8_t> container = test::container_of({{"PRIV", {}}});
+  ASSERT_EQ(container.size(), 44u);  // header 32, one offset, the part's header
+  const formats::FileRead r = formats::read(formats::reader_for(container), container);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(formats::boundaries(r, container), (std::vector<uint64_t>{32, 36, 40, 44}));
 }
 
 TEST(ConformCli, UnmetExpectationExitsOneAndReportsIt) {

@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <initializer_list>
+
 #include "core/span_writer.h"
 #include "dxcontainer/container.h"
 #include "dxcontainer/describe.h"
+#include "dxcontainer/digest.h"
 #include "support/containers.h"
 
 namespace sp::dxc {
@@ -72,6 +75,15 @@ TEST(Hostile, TwoHundredThousandParts) {
   EXPECT_LE(r.warnings.size(), options.limits.max_warnings + 1u);
 }
 
+TEST(Hostile, ProgramLargerThanItsPartSaysBothSizes) {
+  auto part = program(1, 16, 4);  // 28 bytes
+  store_le_at<uint32_t>(part, 4, 100);  // SizeInUint32
+  const Diagnostic d = expect_error(container_of({{"DXIL", part}}));
+  EXPECT_EQ(d.code, Code::size_mismatch);
+  EXPECT_EQ(d.path, "parts[0].DXIL.size_in_uint32");
+  EXPECT_EQ(d.message, "program claims 400 bytes, part holds 28");
+}
+
 TEST(Hostile, BitcodeOffsetAndSizeOutsideTheProgram) {
   for (auto [offset, size] : {std::pair{0x7FFFFFF0u, 4u}, std::pair{16u, 0x10000000u}, std::pair{0xFFFFFFF0u, 0x20u}}) {
     const Diagnostic d = expect_error(container_of({{"DXIL", program(1, offset, size)}}));
@@ -108,11 +120,46 @@ TEST(Hostile, PsvResourceStrideZeroAndHugeCounts) {
   EXPECT_EQ(d.code, Code::count_too_large);
 }
 
+// The message says what the records need and what the part has left.
+TEST(Hostile, PsvResourcesPastThePartSayWhatTheyNeed) {
+  // two 16-byte records, 8 bytes after the stride
+  const Diagnostic d = expect_error(container_of({{"PSV0", psv_v1(0, u32s({2, 16, 0, 0}))}}));
+  EXPECT_EQ(d.code, Code::count_too_large);
+  EXPECT_EQ(d.path, "parts[0].PSV0.resource_count");
+  EXPECT_EQ(d.message, "2 resources of 16 bytes need 32, 8 remain");
+}
+
+// The decode budget is charged before the records are read: with none
+// to spare (64 records for any input), 65 resources are refused however
+// well they fit in the part.
+TEST(Hostile, PsvResourcesOverTheDecodeBudgetAreRefused) {
+  std::vector<uint8_t> tail = u32s({65, 16});
+  tail.resize(tail.size() + 65 * 16, 0);
+  for (uint8_t b : u32s({0, 0})) tail.push_back(b);  // empty string and index tables
+  const auto file = container_of({{"PSV0", psv_v1(0, tail)}});
+  ASSERT_TRUE(parse_container(file).ok());
+  ParseOptions options;
+  options.limits.decode_budget_per_byte = 0;
+  const Diagnostic d = expect_error(file, options);
+  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
+  EXPECT_EQ(d.path, "parts[0].PSV0");
+  EXPECT_EQ(d.offset, 44u + 4 + 36 + 8);  // the first record
+}
+
 TEST(Hostile, PsvElementStrideZero) {
   // no resources, empty string table, empty index table, 1 input element, stride 0
   const Diagnostic d = expect_error(container_of({{"PSV0", psv_v1(1, u32s({0, 0, 0, 0}))}}));
   EXPECT_EQ(d.code, Code::invalid_stride);
   EXPECT_EQ(d.path, "parts[0].PSV0.element_stride");
+}
+
+TEST(Hostile, PsvElementsPastThePartSayWhatTheyNeed) {
+  // no resources, empty string and index tables, one input element of 16
+  // bytes with 4 bytes left
+  const Diagnostic d = expect_error(container_of({{"PSV0", psv_v1(1, u32s({0, 0, 0, 16, 0}))}}));
+  EXPECT_EQ(d.code, Code::count_too_large);
+  EXPECT_EQ(d.path, "parts[0].PSV0.elements");
+  EXPECT_EQ(d.message, "1 elements of 16 bytes need 16, 4 remain");
 }
 
 TEST(Hostile, PsvStringTablePastThePart) {
@@ -199,6 +246,21 @@ TEST(Hostile, SignatureCountPastThePart) {
             Code::count_too_large);
 }
 
+// As for PSV0's resources: the elements are charged before they are read.
+TEST(Hostile, SignatureElementsOverTheDecodeBudgetAreRefused) {
+  ByteWriter w;
+  w.put_u32_le(65);
+  w.put_u32_le(8);
+  w.put_zeros(65 * 32);  // unnamed elements
+  const auto file = container_of({{"ISG1", w.take()}});
+  ASSERT_TRUE(parse_container(file).ok());
+  ParseOptions options;
+  options.limits.decode_budget_per_byte = 0;
+  const Diagnostic d = expect_error(file, options);
+  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
+  EXPECT_EQ(d.path, "parts[0].ISG1");
+}
+
 TEST(Hostile, RootSignatureCountsPastThePart) {
   // version 1.1, 0x10000000 parameters at 24
   Diagnostic d = expect_error(container_of({{"RTS0", u32s({2, 0x10000000, 24, 0, 24, 0})}}));
@@ -265,6 +327,64 @@ TEST(Hostile, SrciValidRoundsTrip) {
   EXPECT_EQ(info.files[0].content, "void");
 }
 
+// Stored (uncompressed) entries are in the file: an error in one is at
+// its own offset, with no place in inflated bytes to add.
+TEST(Hostile, SrciStoredContentErrorIsAtItsFileOffset) {
+  const auto entries = u32s({16, 0, 4, 0x64636261});  // "abcd", no NUL
+  const Diagnostic d = expect_error(container_of({{"SRCI", srci(entries, 16, 0)}}));
+  EXPECT_EQ(d.code, Code::unterminated_string);
+  EXPECT_EQ(d.path, "parts[0].SRCI.contents[0].content");
+  // Part data at 44; the names section (40 bytes) at 8, the contents
+  // section's 8 + 20 header bytes, then the entry's 12.
+  EXPECT_EQ(d.offset, 44u + 8 + 40 + 28 + 12);
+  EXPECT_EQ(d.message, "source is not NUL-terminated");
+}
+
+TEST(Hostile, SrciNameCountPastItsEntriesSaysHowManyBytesThereAre) {
+  auto part = srci(u32s({16, 0, 1, 0}), 16, 0);  // one empty content
+  store_le_at<uint32_t>(part, 8 + 8 + 4, 2);  // the names section's Count: 2 entries of at least 16 bytes in 20
+  const Diagnostic d = expect_error(container_of({{"SRCI", part}}));
+  EXPECT_EQ(d.code, Code::count_too_large);
+  EXPECT_EQ(d.path, "parts[0].SRCI.sections[0].count");
+  EXPECT_EQ(d.message, "2 name entries cannot fit in 20 bytes");
+}
+
+// An SRCI part of one file with `extra` sections appended ({type} each,
+// of an empty args body), the section count raised to match.
+std::vector<uint8_t> srci_with_sections(std::initializer_list<uint16_t> extra) {
+  auto part = srci(u32s({16, 0, 1, 0}), 16, 0);
+  for (uint16_t type : extra) {
+    ByteWriter w;
+    w.put_u32_le(20);
+    w.put_u16_le(0);
+    w.put_u16_le(type);
+    w.put_zeros(12);  // flags, size, count
+    const auto section = w.take();
+    part.insert(part.end(), section.begin(), section.end());
+  }
+  store_le_at<uint32_t>(part, 0, static_cast<uint32_t>(part.size()));
+  store_le_at<uint16_t>(part, 6, static_cast<uint16_t>(2 + extra.size()));
+  return part;
+}
+
+TEST(Hostile, SrciSectionTypeTwiceIsRefused) {
+  ASSERT_TRUE(parse_container(container_of({{"SRCI", srci_with_sections({2})}})).ok());
+  const auto part = srci_with_sections({2, 2});
+  const Diagnostic d = expect_error(container_of({{"SRCI", part}}));
+  EXPECT_EQ(d.code, Code::invalid_value);
+  EXPECT_EQ(d.path, "parts[0].SRCI.sections[3].type");
+  EXPECT_EQ(d.offset, 44u + part.size() - 20 + 6);
+  EXPECT_EQ(d.message, "section type appears twice");
+}
+
+TEST(Hostile, SrciUnknownSectionTypeIsReportedAtItsType) {
+  const auto part = srci_with_sections({3});
+  const Diagnostic d = expect_error(container_of({{"SRCI", part}}));
+  EXPECT_EQ(d.code, Code::invalid_value);
+  EXPECT_EQ(d.path, "parts[0].SRCI.sections[2].type");
+  EXPECT_EQ(d.offset, 44u + part.size() - 20 + 6);
+}
+
 TEST(Hostile, SectionSizeZeroDoesNotLoop) {
   // SRCI with 0xFFFF sections of size 0: must fail, not spin.
   EXPECT_EQ(expect_error(container_of({{"SRCI", u32s({16, 0xFFFF0000, 0, 0})}})).code, Code::invalid_value);
@@ -283,6 +403,38 @@ TEST(Hostile, HeaderFindingsAreWarnings) {
   for (Code c : {Code::container_version, Code::file_size_mismatch, Code::unknown_part, Code::duplicate_part,
                  Code::gap_between_parts, Code::digest_mismatch})
     EXPECT_NE(std::find(codes.begin(), codes.end(), c), codes.end()) << code_name(c);
+}
+
+// Four parts end their offset table at 48; here the first starts 4 bytes
+// later. The gap is 4-aligned and as long as the table has entries, and
+// is reported like any other.
+TEST(Hostile, AGapAfterTheOffsetTableIsAWarning) {
+  auto file = container_of({{"PRIV", {1, 2, 3, 4}}, {"STAT", {}}, {"SHDR", {}}, {"SHEX", {}}});
+  ASSERT_TRUE(parse_container(file).ok() && parse_container(file).warnings.empty());
+  file.insert(file.begin() + 48, 4, 0);
+  for (size_t i = 0; i < 4; ++i) store_le_at<uint32_t>(file, 32 + 4 * i, load_le<uint32_t>(file.data() + 32 + 4 * i) + 4);
+  store_le_at<uint32_t>(file, 24, static_cast<uint32_t>(file.size()));
+  sign_container(file);
+  const ParseResult r = parse_container(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, Code::gap_between_parts);
+  EXPECT_EQ(r.warnings[0].offset, 48u);
+  EXPECT_EQ(r.warnings[0].path, "parts[0]");
+}
+
+// Bytes a part holds after its last structure are kept and reported.
+TEST(Hostile, BytesAfterAPartsLastStructureAreAWarning) {
+  std::vector<uint8_t> hash(20, 0);  // flags 0, the digest
+  ASSERT_TRUE(parse_container(container_of({{"HASH", hash}})).warnings.empty());
+  hash.resize(24, 0xAA);
+  const ParseResult r = parse_container(container_of({{"HASH", hash}}));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, Code::trailing_bytes);
+  EXPECT_EQ(r.warnings[0].offset, 44u + 20);
+  EXPECT_EQ(r.warnings[0].path, "parts[0].HASH");
+  EXPECT_EQ(r.warnings[0].message, "4 bytes after the last structure");
 }
 
 TEST(Hostile, OverlapAndOrderAreWarnings) {

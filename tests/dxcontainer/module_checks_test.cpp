@@ -426,5 +426,151 @@ TEST(DxilModuleChecks, ARootSignatureMustBindWhatPsv0Binds) {
               files, missing, root_descriptors, typed);
 }
 
+// ---- On the conformance cases' pixel shader (no shared files needed) -------------
+
+const fs::path kModuleCases = fs::path(SP_CONFORMANCE_CASES_DIR) / "dxcontainer";
+
+// The warnings `check` reads in `image`.
+std::vector<Diagnostic> warnings_of(const std::vector<uint8_t>& image) {
+  const formats::FileRead r = formats::read(formats::reader_for(image), image);
+  EXPECT_TRUE(r.ok()) << r.error->to_string();
+  return r.warnings;
+}
+
+std::vector<Diagnostic> with_code(const std::vector<Diagnostic>& warnings, Code code) {
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& w : warnings)
+    if (w.code == code) out.push_back(w);
+  return out;
+}
+
+std::string texts(const std::vector<Diagnostic>& warnings) {
+  std::string out;
+  for (const Diagnostic& w : warnings) out += "\n  " + w.to_string();
+  return out;
+}
+
+// y_dxil_parts_match_the_module (a pixel shader reading TEXCOORD0, an
+// i32 in register 0, column x) with its PSV0 v0 replaced by a v1 that
+// lists the input element as DXC writes it, after `change`.
+std::vector<uint8_t> with_psv_v1(const std::function<void(Psv&, PsvSignatureElement&)>& change) {
+  const std::vector<uint8_t> bytes = test::read_file(kModuleCases / "y_dxil_parts_match_the_module");
+  ParseResult r = parse_container(bytes);
+  EXPECT_TRUE(r.ok());
+  if (!r.ok()) return {};
+  Container c = std::move(*r.container);
+  Part* p = nullptr;
+  for (Part& q : c.parts)
+    if (q.fourcc == make_fourcc('P', 'S', 'V', '0')) p = &q;
+  EXPECT_NE(p, nullptr);
+  if (p == nullptr) return {};
+  Psv psv = content<Psv>(*p);
+  psv.version = 1;
+  psv.info.shader_stage = 0;  // pixel
+  psv.info.sig_input_vectors = 1;
+  const uint32_t index = 0;
+  PsvSignatureElement e;
+  e.name = "TEXCOORD";
+  e.indices = U32Array(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&index), 4));
+  e.rows = 1;
+  e.col_bits = 0x41;  // one column from x, allocated
+  e.component_type = 2;  // SInt32
+  e.interpolation = 1;
+  change(psv, e);
+  psv.inputs = {e};
+  p->content = Box<Psv>(psv);
+  return write_container(c);
+}
+
+TEST(DxilModuleChecks, APsv0V1ListingTheModulesElementPasses) {
+  const std::vector<Diagnostic> w = warnings_of(with_psv_v1([](Psv&, PsvSignatureElement&) {}));
+  EXPECT_TRUE(w.empty()) << texts(w);
+}
+
+// Every semantic index of a PSV0 element is compared with the module's,
+// the first too.
+TEST(DxilModuleChecks, APsv0ElementsSemanticIndexMustBeTheModules) {
+  static const std::vector<uint8_t> one = {1, 0, 0, 0};
+  const std::vector<Diagnostic> w = warnings_of(with_psv_v1([](Psv&, PsvSignatureElement& e) { e.indices = U32Array(one); }));
+  const std::vector<Diagnostic> found = with_code(w, Code::psv_signature_mismatch);
+  ASSERT_EQ(found.size(), 1u) << texts(w);
+  EXPECT_EQ(found[0].path, "parts[3].PSV0.inputs[0]");
+  EXPECT_EQ(found[0].message, "TEXCOORD: semantic indices differ from the module's");
+}
+
+// PSV0 has had a shader stage since v1; it must be the one dx.shaderModel
+// names (the parser compares it with the program header's, a check of its
+// own).
+TEST(DxilModuleChecks, APsv0V1StageMustBeTheShaderModels) {
+  const std::vector<Diagnostic> w = warnings_of(with_psv_v1([](Psv& psv, PsvSignatureElement&) { psv.info.shader_stage = 1; }));
+  size_t against_the_module = 0;
+  for (const Diagnostic& d : with_code(w, Code::psv_stage_mismatch)) {
+    if (d.message.find("dx.shaderModel") == std::string::npos) continue;
+    ++against_the_module;
+    EXPECT_EQ(d.path, "parts[3].PSV0.runtime_info.shader_stage");
+  }
+  EXPECT_EQ(against_the_module, 1u) << texts(w);
+}
+
+// SFI0's finding is at its data, where the flags are.
+TEST(DxilModuleChecks, AnSfi0MismatchIsAtItsFlags) {
+  const std::vector<uint8_t> image = test::read_file(kModuleCases / "i_dxil_sfi0_flags");
+  const std::vector<Diagnostic> found = with_code(warnings_of(image), Code::feature_info_mismatch);
+  ASSERT_EQ(found.size(), 1u);
+  const ParseResult r = parse_container(image);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(found[0].offset, data_offset(*part(*r.container, "SFI0")));
+}
+
+// A range visible to the shader's own stage binds as well as one visible
+// to all: the pixel shader's constant buffer behind a root CBV that only
+// the pixel stage sees.
+TEST(DxilModuleChecks, ARootCbvVisibleToThePixelStageBindsThePixelShadersBuffer) {
+  std::vector<uint8_t> image = test::read_file(kModuleCases / "y_dxil_root_signature_binds_the_cbuffer");
+  const ParseResult r = parse_container(image);
+  ASSERT_TRUE(r.ok());
+  // The RTS0 1.0 header (24 bytes), then the parameter's type, visibility.
+  const size_t visibility = data_offset(*part(*r.container, "RTS0")) + 24 + 4;
+  ASSERT_EQ(load_le<uint32_t>(image.data() + visibility), 0u);
+  for (const uint32_t stage : {5u, 1u}) {  // pixel, vertex
+    SCOPED_TRACE(stage);
+    store_le_at<uint32_t>(image, visibility, stage);
+    sign_container(image);
+    const std::vector<Diagnostic> w = warnings_of(image);
+    EXPECT_EQ(with_code(w, Code::root_signature_incompatible).size(), stage == 5 ? 0u : 1u) << texts(w);
+  }
+}
+
+// DXC's mappings where the module leaves something out.
+TEST(DxilMappings, AnInsideTessFactorOutsideTriAndQuadDomainsHasNoSystemValue) {
+  EXPECT_EQ(dxil::system_value(dxil::kInsideTessFactor, 0, 2), 14u);  // tri
+  EXPECT_EQ(dxil::system_value(dxil::kInsideTessFactor, 0, 3), 12u);  // quad
+  for (const uint32_t domain : {0u, 1u})  // none, isoline
+    EXPECT_EQ(dxil::system_value(dxil::kInsideTessFactor, 0, domain), 0u) << domain;
+}
+
+TEST(DxilMappings, ASystemValueWithoutSemanticIndicesHasIndexZero) {
+  bitcode::dxil::SignatureElement e;
+  e.semantic_kind = 3;  // SV_Position
+  EXPECT_EQ(dxil::semantic_indices(e), (std::vector<uint32_t>{0}));
+  e.indices = {2};
+  EXPECT_EQ(dxil::semantic_indices(e), (std::vector<uint32_t>{2}));
+  // An arbitrary semantic keeps what it has, even nothing.
+  e.semantic_kind = dxil::kSemanticArbitrary;
+  e.indices.clear();
+  EXPECT_TRUE(dxil::semantic_indices(e).empty());
+}
+
+TEST(DxilMappings, AnElementIsAllocatedOnlyWithBothARowAndAColumn) {
+  bitcode::dxil::SignatureElement e;
+  EXPECT_TRUE(dxil::allocated(e));
+  e.start_col = UINT32_MAX;
+  EXPECT_FALSE(dxil::allocated(e));
+  e.start_row = UINT32_MAX;
+  EXPECT_FALSE(dxil::allocated(e));
+  e.start_col = 0;
+  EXPECT_FALSE(dxil::allocated(e));
+}
+
 }  // namespace
 }  // namespace sp::dxc

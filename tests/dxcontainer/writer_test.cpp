@@ -708,6 +708,19 @@ TEST(Writer, PsvStageTablesAndVersions) {
   }
 }
 
+// Only v3's runtime info has an entry name offset: an older version's
+// string table holds no entry name, whatever the model carries.
+TEST(Writer, PsvBeforeV3WritesNoEntryName) {
+  for (uint32_t version : {1u, 2u}) {
+    SCOPED_TRACE(version);
+    Psv psv;
+    psv.version = version;
+    const std::vector<uint8_t> bare = encode_part(make_part(make_fourcc('P', 'S', 'V', '0'), psv));
+    psv.entry_name = "main";
+    EXPECT_EQ(encode_part(make_part(make_fourcc('P', 'S', 'V', '0'), psv)), bare);
+  }
+}
+
 TEST(Writer, PsvCountsThatDoNotFitThrow) {
   Psv psv;
   psv.version = 1;
@@ -966,6 +979,27 @@ TEST(Writer, SourceInfo) {
   std::vector<uint8_t> file;
   const Container back = round_trip(single(make_part(make_fourcc('S', 'R', 'C', 'I'), odd)), file);
   EXPECT_EQ(content<SourceInfo>(back).compress_type, 0);
+}
+
+// One stored file, byte for byte: the sizes the layout implies, and
+// every flags word and padding byte zero.
+TEST(Writer, SourceInfoBytes) {
+  Store s;
+  SourceInfo si;
+  si.files = {{s.string("a"), s.string("b")}};
+  ByteWriter w;
+  for (uint32_t v : {92u, 0x00020000u}) w.put_u32_le(v);          // AlignedSize, Flags, SectionCount 2
+  for (uint32_t v : {40u, 0x00010000u, 0u, 1u}) w.put_u32_le(v);  // names: size, type 1, Flags, Count
+  w.put_u16_le(20);                                               // EntriesSize
+  for (uint32_t v : {20u, 0u, 2u, 2u}) w.put_u32_le(v);           // AlignedSize, Flags, NameSize, ContentSize
+  w.put_cstring("a");
+  w.put_zeros(2 + 2);                                             // the entry's padding, the section's
+  for (uint32_t v : {44u, 0u, 36u, 0u, 16u, 16u, 1u}) w.put_u32_le(v);  // contents: size, type 0, AlignedSize,
+                                                                  // Flags and CompressType, sizes, Count
+  for (uint32_t v : {16u, 0u, 2u}) w.put_u32_le(v);               // AlignedSize, Flags, ContentSize
+  w.put_cstring("b");
+  w.put_zeros(2);
+  EXPECT_EQ(encode_part(make_part(make_fourcc('S', 'R', 'C', 'I'), si)), w.take());
 }
 
 // zlib-compressed source contents with no file: an empty stream that

@@ -61,6 +61,18 @@ TEST(Registry, AProbeIsSurerOfWhatItsFormatHas) {
   EXPECT_LT(score("vbc", bytes_of("VBC\1")), score("shbin", bytes_of("DVLB")));
 }
 
+// The top of the scale (format.h): a format's whole four-byte magic
+// scores 100, what the weaker signs above are measured against.
+TEST(Registry, AWholeFourByteMagicScoresAHundred) {
+  const auto score = [](std::string_view name, const std::vector<uint8_t>& head) {
+    return formats::find(name)->probe(head);
+  };
+  EXPECT_EQ(score("dxcontainer", test::container_of({{"SFI0", test::u32s({0, 0})}})), 100);
+  EXPECT_EQ(score("bitcode", bitcode::minimal_module()), 100);
+  EXPECT_EQ(score("shbin", bytes_of("DVLB\1\0\0\0")), 100);
+  EXPECT_EQ(score("spirv", std::vector<uint8_t>{0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0}), 100);
+}
+
 TEST(Registry, InputNothingRecognisesIsReadByTheFirstFormat) {
   const formats::Format& reader = formats::reader_for(bytes_of("garbage"));
   EXPECT_EQ(&reader, formats::all().front());
