@@ -101,7 +101,7 @@ class ModuleReader {
         case Reader::Entry::define_abbrev:
           break;
         case Reader::Entry::enter_block:
-          if (!enter(r)) return false;
+          enter(r);
           break;
         case Reader::Entry::end_block:
           if (!leave(r)) return false;
@@ -121,7 +121,7 @@ class ModuleReader {
 
   Module* module() { return module_open_ ? &file_.modules.back() : nullptr; }
 
-  bool enter(const Reader& r) {
+  void enter(const Reader& r) {
     const uint32_t id = r.block().id;
     const bool top = r.depth() == 1;
     if (top && id == kModuleBlock) {
@@ -146,7 +146,6 @@ class ModuleReader {
       }
     }
     open_.push_back(Open{id});
-    return true;
   }
 
   bool leave(const Reader& r) {

@@ -21,16 +21,16 @@ bool is_bool(std::string_view s) {
 
 bool is_numeric(std::string_view s) {
   auto digits = [](std::string_view t, auto pred) {
-    if (t.empty()) return false;
-    for (char c : t)
+      for (char c : t)
       if (!pred(static_cast<unsigned char>(c))) return false;
     return true;
   };
   auto dec = [](unsigned char c) { return c >= '0' && c <= '9'; };
+  // LLVM's isNumeric also takes a sign first; needs_quotes has no need of
+  // it, as '-' opens an indicator and '+' is not a plain character, so a
+  // signed number is quoted before its digits are looked at.
   if (s.empty()) return false;
-  std::string_view t = s;
-  if (t.front() == '+' || t.front() == '-') t.remove_prefix(1);
-  if (t == ".inf" || t == ".Inf" || t == ".INF") return true;
+  if (s == ".inf" || s == ".Inf" || s == ".INF") return true;
   if (s == ".nan" || s == ".NaN" || s == ".NAN") return true;
   if (s.size() > 2 && s[0] == '0' && s[1] == 'o')
     return digits(s.substr(2), [](unsigned char c) { return c >= '0' && c <= '7'; });
@@ -38,10 +38,9 @@ bool is_numeric(std::string_view s) {
     return digits(s.substr(2), [](unsigned char c) {
       return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     });
-  // [-+]? (\. [0-9]+ | [0-9]+ (\. [0-9]*)?) ([eE] [-+]? [0-9]+)?
+  // (\. [0-9]+ | [0-9]+ (\. [0-9]*)?) ([eE] [-+]? [0-9]+)?
   size_t i = 0;
-  auto at = [&](size_t k) -> unsigned char { return k < t.size() ? static_cast<unsigned char>(t[k]) : 0; };
-  if (t.empty()) return false;
+  auto at = [&](size_t k) -> unsigned char { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0; };
   if (at(0) == '.') {
     if (!dec(at(1))) return false;
     i = 1;
@@ -61,7 +60,7 @@ bool is_numeric(std::string_view s) {
     if (!dec(at(i))) return false;
     while (dec(at(i))) ++i;
   }
-  return i == t.size();
+  return i == s.size();
 }
 
 Quoting needs_quotes(std::string_view s) {
