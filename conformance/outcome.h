@@ -15,6 +15,9 @@ namespace sp::conform {
 enum class Verdict : uint8_t { accept, reject, crash, timeout, oom, not_applicable };
 
 [[nodiscard]] std::string_view verdict_name(Verdict v);
+// The implementation ended as a reader should, accepting or rejecting:
+// not a crash, a hang or a memory limit.
+[[nodiscard]] inline bool clean(Verdict v) { return v == Verdict::accept || v == Verdict::reject; }
 
 // How shaderprobe's own worker says on stderr that a printer failed on an
 // input it read (shaderprobe_run.h), before it aborts: a crash mark.

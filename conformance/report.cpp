@@ -13,8 +13,6 @@ bool is_shaderprobe_failure(const Result& r) {
   return r.impl == kShaderprobe && (r.met == false || r.crashes > 0 || r.mismatches > 0);
 }
 
-bool clean(Verdict v) { return v == Verdict::accept || v == Verdict::reject; }
-
 constexpr std::pair<std::string_view, unsigned> kFailOnWords[] = {
     {"crash", kFailCrash},           {"unmet", kFailUnmet},           {"disagree", kFailDisagree},
     {"peer-crash", kFailPeerCrash}, {"peer-unmet", kFailPeerUnmet},

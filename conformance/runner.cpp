@@ -82,8 +82,6 @@ std::vector<std::span<const uint64_t>> slices(const std::vector<uint64_t>& items
 // Slices big enough that a fork per slice costs nothing beside them.
 constexpr uint64_t kMinSliceBytes = 16u << 20;
 
-bool clean(Verdict v) { return v == Verdict::accept || v == Verdict::reject; }
-
 std::optional<bool> adapter_meets(Expectation e, Verdict v) {
   switch (e) {
     case Expectation::accept: return v == Verdict::accept;

@@ -32,7 +32,7 @@ Decoded decode(const fxc::ChunkKind& kind, Bytes data, const Limits& limits) {
   return d;
 }
 
-void check_error_shape(const Diagnostic& d, Bytes data) {
+void check_chunk_error_shape(const Diagnostic& d, Bytes data) {
   check(d.code != Code::internal_error, "the decoder reports an internal error", d.to_string());
   check(d.unit == OffsetUnit::byte && d.offset <= data.size(), "the error's offset is outside the chunk",
         d.to_string());
@@ -61,7 +61,7 @@ std::optional<fxc::Chunk> decode_chunk_checked(const fxc::ChunkKind& kind, Bytes
   const MisalignedCopy moved(data);
   const Decoded b = decode(kind, moved.bytes(), limits);
   check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
-  if (a.error) check_error_shape(*a.error, data);
+  if (a.error) check_chunk_error_shape(*a.error, data);
   if (!a.chunk) return std::nullopt;
   const std::vector<uint8_t> written = kind.write(a.chunk->model);
   check_same_bytes(kind.write(b.chunk->model), written, "another alignment gives another model");

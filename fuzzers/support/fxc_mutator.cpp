@@ -69,9 +69,9 @@ struct Pick {
   [[nodiscard]] Operand& get(Program& p) const { return top ? p.operands(*in)[k] : p.nested(*in)[k]; }
 };
 
-class Mutation {
+class ProgramMutation {
  public:
-  Mutation(unsigned seed, Program& p, std::vector<uint8_t>& trailing) : r_(seed), p_(p), trailing_(trailing) {}
+  ProgramMutation(unsigned seed, Program& p, std::vector<uint8_t>& trailing) : r_(seed), p_(p), trailing_(trailing) {}
 
   // One edit; false when the program has nothing it applies to.
   bool apply() {
@@ -591,7 +591,7 @@ size_t mutate_fxc_program(uint8_t* data, size_t size, size_t max_size, unsigned 
   };
   std::vector<uint8_t> trailing;  // bytes after the program, if an edit adds some
   const auto edit = [&](Random& pick, Program& p) {
-    edit_once_or_twice(pick, seed, [&](unsigned s) { return Mutation(s, p, trailing); });
+    edit_once_or_twice(pick, seed, [&](unsigned s) { return ProgramMutation(s, p, trailing); });
     set_lengths(p);
     if (pick.below(8) == 0) damage_lengths(p, pick);
   };

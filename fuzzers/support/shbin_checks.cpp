@@ -68,7 +68,7 @@ Read read(Bytes file, uint64_t budget_size) {
   return r;
 }
 
-void check_error_shape(const Diagnostic& d, Bytes file) {
+void check_shbin_error_shape(const Diagnostic& d, Bytes file) {
   const char* broken = d.code == Code::internal_error                                ? "the reader reports an internal error"
                        : d.unit != OffsetUnit::byte || d.offset > file.size() ? "the error's offset is outside the file"
                        : d.path.empty()                                         ? "an error has no path"
@@ -134,7 +134,7 @@ std::optional<Shbin> read_shbin_checked(Bytes file) {
   const MisalignedCopy moved(file);
   const Read b = read(moved.bytes(), file.size());
   check_same_diagnostics(a.error, a.warnings, b.error, b.warnings);
-  if (a.error) check_error_shape(*a.error, file);
+  if (a.error) check_shbin_error_shape(*a.error, file);
   if (sample.one_in(kPrintEvery)) check_printers(file);
   if (!a.model) return std::nullopt;
   if (!(*a.model == *b.model)) invariant_broken("another alignment gives another model", difference(*a.model, *b.model));

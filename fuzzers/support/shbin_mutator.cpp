@@ -39,9 +39,9 @@ constexpr const char* kNames[] = {"", "a", "projection", "gsh.scale", "main", "\
                                   "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"};
 constexpr uint16_t kVersions[] = {0, 0x1002, 0xFFFF};
 
-class Mutation {
+class ShbinMutation {
  public:
-  Mutation(unsigned seed, Shbin& s, Layout& layout) : r_(seed), s_(s), layout_(layout) {}
+  ShbinMutation(unsigned seed, Shbin& s, Layout& layout) : r_(seed), s_(s), layout_(layout) {}
 
   // One edit; false when the model has nothing it applies to.
   bool apply() {
@@ -410,7 +410,7 @@ size_t mutate_shbin(uint8_t* data, size_t size, size_t max_size, unsigned seed, 
   };
   const auto edit = [&](Random& pick, Shbin& s) {
     Layout layout = s.dvlp.header_size == shbin::kPicassoDvlpSize ? Layout::picasso : Layout::nihstro;
-    edit_once_or_twice(pick, seed, [&](unsigned each) { return Mutation(each, s, layout); });
+    edit_once_or_twice(pick, seed, [&](unsigned each) { return ShbinMutation(each, s, layout); });
     shbin::lay_out(s, layout);
     if (pick.below(4) == 0) damage(s, pick, max_size);
   };

@@ -13,7 +13,7 @@ namespace {
 enum TypeCode : uint32_t {
   kNumEntry = 1, kVoid = 2, kFloat = 3, kDouble = 4, kLabel = 5, kOpaque = 6, kInteger = 7, kPointer = 8,
   kFunctionOld = 9, kHalf = 10, kArray = 11, kVector = 12, kX86Fp80 = 13, kFp128 = 14, kPpcFp128 = 15,
-  kMetadata = 16, kX86Mmx = 17, kStructAnon = 18, kStructName = 19, kStructNamed = 20, kFunction = 21,
+  kMetadata = 16, kX86Mmx = 17, kStructAnon = 18, kStructName = 19, kStructNamed = 20, kFunctionType = 21,
   kToken = 22, kBfloat = 23, kX86Amx = 24, kOpaquePointer = 25, kTargetType = 26,
 };
 
@@ -96,8 +96,8 @@ std::string add_type(Module& m, uint32_t code, std::span<const uint64_t> ops, st
       t.address_space = need(1) ? static_cast<uint32_t>(ops[0]) : 0;
       break;
     case kFunctionOld:  // [vararg, attrid, retty, paramty...]
-    case kFunction: {   // [vararg, retty, paramty...]
-      const size_t first = code == kFunction ? 1 : 2;
+    case kFunctionType: {   // [vararg, retty, paramty...]
+      const size_t first = code == kFunctionType ? 1 : 2;
       if (!need(first + 1)) return "FUNCTION without a result type";
       t.kind = TypeKind::function;
       t.vararg = ops[0] != 0;

@@ -17,6 +17,9 @@
 namespace sp::d3d9 {
 
 inline constexpr uint32_t kCtabFourcc = 0x42415443;  // "CTAB"
+// D3DXSHADER_TYPEINFO's size: the constant table's types, and the debug
+// information's variables point at records of this shape.
+inline constexpr uint32_t kTypeInfoSize = 16;
 
 // D3DXREGISTER_SET, D3DXPARAMETER_CLASS and D3DXPARAMETER_TYPE values the
 // listing treats apart.

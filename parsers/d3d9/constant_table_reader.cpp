@@ -14,10 +14,9 @@ namespace sp::d3d9 {
 namespace {
 
 // The records' sizes (d3dx9shader.h): D3DXSHADER_CONSTANTTABLE,
-// _CONSTANTINFO, _TYPEINFO, _STRUCTMEMBERINFO.
+// _CONSTANTINFO, _STRUCTMEMBERINFO (_TYPEINFO's is in constant_table.h).
 constexpr uint32_t kHeaderSize = 28;
 constexpr uint32_t kConstantInfoSize = 20;
-constexpr uint32_t kTypeInfoSize = 16;
 constexpr uint32_t kMemberInfoSize = 8;
 constexpr uint32_t kRoot = UINT32_MAX;
 

@@ -6,19 +6,19 @@
 #include "core/field_reader.h"
 #include "core/strings.h"
 #include "d3d9/comment_table.h"
+#include "d3d9/constant_table.h"
 #include "d3d9/debug_info.h"
 
 namespace sp::d3d9 {
 namespace {
 
 // The records' sizes: D3DXSHADER_DEBUGINFO, _FILEINFO, _INSTRUCTIONINFO,
-// _VARIABLEINFO, _WRITEINFO, _TYPEINFO.
-constexpr uint32_t kHeaderSize = 40;
+// _VARIABLEINFO, _WRITEINFO (_TYPEINFO's is in constant_table.h).
+constexpr uint32_t kDebugInfoSize = 40;
 constexpr uint32_t kFileInfoSize = 4;
 constexpr uint32_t kLineInfoSize = 8;
 constexpr uint32_t kVariableInfoSize = 20;
 constexpr uint32_t kWriteInfoSize = 12;
-constexpr uint32_t kTypeInfoSize = 16;
 
 class DebugReader {
  public:
@@ -26,7 +26,7 @@ class DebugReader {
       : r_(data, base, at, ctx), base_(base), at_(at), ctx_(ctx), out_(out) {}
 
   bool run() {
-    std::optional<FieldReader> h = r_.sub(0, kHeaderSize, at_);
+    std::optional<FieldReader> h = r_.sub(0, kDebugInfoSize, at_);
     if (!h || !h->u32(out_.size, "size") || !h->u32(out_.creator_offset, "creator") ||
         !h->u32(out_.source_code_offset, "source_code") || !h->u32(out_.file_count, "file_count") ||
         !h->u32(out_.files_offset, "files") || !h->u32(out_.instruction_count, "instruction_count") ||
@@ -34,9 +34,9 @@ class DebugReader {
         !h->u32(out_.variables_offset, "variables") || !h->u32(out_.entry_point_offset, "entry_point"))
       return false;
     // Every file fxc writes says 40; another size would be another layout.
-    if (out_.size != kHeaderSize)
+    if (out_.size != kDebugInfoSize)
       return r_.fail_at(Code::size_mismatch, base_, "size",
-                        strprintf("header size %u, the D3DXSHADER_DEBUGINFO header is %u", out_.size, kHeaderSize));
+                        strprintf("header size %u, the D3DXSHADER_DEBUGINFO header is %u", out_.size, kDebugInfoSize));
     const FieldPath creator = at_.field("creator");
     const FieldPath source_code = at_.field("source_code");
     const FieldPath entry_point = at_.field("entry_point");

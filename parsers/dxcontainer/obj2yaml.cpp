@@ -168,7 +168,7 @@ void psv_stage_fields(Node& n, const Psv& psv, uint32_t stage) {
   n.add("EntryName", Node::str(psv.entry_name.bytes()));
 }
 
-Node psv_elements(std::span<const PsvSignatureElement> elements) {
+Node psv_element_nodes(std::span<const PsvSignatureElement> elements) {
   Node list = Node::seq();
   for (const PsvSignatureElement& e : elements) {
     Node n = Node::map();
@@ -222,9 +222,9 @@ Node psv_node(const Psv& psv) {
   }
   n.add("Resources", std::move(res));
   if (psv.version == 0) return n;
-  n.add("SigInputElements", psv_elements(psv.inputs));
-  n.add("SigOutputElements", psv_elements(psv.outputs));
-  n.add("SigPatchOrPrimElements", psv_elements(psv.patch_or_prim));
+  n.add("SigInputElements", psv_element_nodes(psv.inputs));
+  n.add("SigOutputElements", psv_element_nodes(psv.outputs));
+  n.add("SigPatchOrPrimElements", psv_element_nodes(psv.patch_or_prim));
   if (psv.info.uses_view_id) {
     n.add("OutputVectorMasks", mask_list(psv.output_vector_masks));
     if (stage == kHull) n.add("PatchOrPrimMasks", hex32_flow(psv.patch_or_prim_vector_mask));

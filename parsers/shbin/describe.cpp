@@ -22,17 +22,15 @@ Json table(const TableRef& t, std::string_view count = "count") {
 }
 
 std::string components(uint32_t mask, bool x_high) {
-  constexpr char kComponents[] = "xyzw";
   std::string out;
   for (uint32_t c = 0; c < 4; ++c)
-    if ((mask >> (x_high ? 3 - c : c)) & 1) out += kComponents[c];
+    if ((mask >> (x_high ? 3 - c : c)) & 1) out += pica::kComponents[c];
   return out;
 }
 
 std::string swizzle(uint32_t s) {
-  constexpr char kComponents[] = "xyzw";
   std::string out;
-  for (uint32_t c = 0; c < 4; ++c) out += kComponents[(s >> (6 - 2 * c)) & 3];
+  for (uint32_t c = 0; c < 4; ++c) out += pica::kComponents[(s >> (6 - 2 * c)) & 3];
   return out;
 }
 

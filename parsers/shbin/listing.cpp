@@ -21,7 +21,6 @@ namespace sp::shbin {
 namespace listing {
 namespace {
 
-constexpr char kComponents[] = "xyzw";
 
 bool register_like(std::string_view s) {
   constexpr std::string_view kFiles = "ovrcib";
@@ -195,7 +194,7 @@ class Declarer {
       if ((o.mask & 0xF) != 0xF && (o.mask & 0xF) != 0) {
         mask = ".";
         for (uint32_t c = 0; c < 4; ++c)
-          if ((o.mask >> c) & 1) mask += kComponents[c];
+          if ((o.mask >> c) & 1) mask += pica::kComponents[c];
       }
       // The first output of a register names it; picasso's "-" declares
       // the others without an alias.

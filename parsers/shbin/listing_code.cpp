@@ -21,7 +21,6 @@ using pica::Format;
 using pica::Instruction;
 using pica::Op;
 
-constexpr char kComponents[] = "xyzw";
 // picasso's comparison names (cmp's x and y); 6 and 7 it does not name.
 constexpr std::string_view kComparisons[] = {"eq", "ne", "lt", "le", "gt", "ge", "6", "7"};
 
@@ -30,7 +29,7 @@ constexpr std::string_view kComparisons[] = {"eq", "ne", "lt", "le", "gt", "ge",
 std::string swizzle_text(uint32_t swizzle) {
   if (swizzle == pica::kIdentitySwizzle) return "";
   char c[4];
-  for (uint32_t k = 0; k < 4; ++k) c[k] = kComponents[(swizzle >> (6 - 2 * k)) & 3];
+  for (uint32_t k = 0; k < 4; ++k) c[k] = pica::kComponents[(swizzle >> (6 - 2 * k)) & 3];
   size_t n = 4;
   while (n > 1 && c[n - 1] == c[n - 2]) --n;
   return "." + std::string(c, n);
@@ -42,7 +41,7 @@ std::string mask_text(const pica::Descriptor& d) {
   if (d.dest_mask() == 0xF || d.dest_mask() == 0) return "";
   std::string out = ".";
   for (uint32_t c = 0; c < 4; ++c)
-    if (d.dest_writes(c)) out += kComponents[c];
+    if (d.dest_writes(c)) out += pica::kComponents[c];
   return out;
 }
 

@@ -105,5 +105,7 @@ struct Descriptor {
   }
 };
 inline constexpr uint32_t kIdentitySwizzle = 0x1B;  // .xyzw
+// A component's letter by its number, as masks and swizzles name them.
+inline constexpr char kComponents[] = "xyzw";
 
 }  // namespace sp::shbin::pica

@@ -129,6 +129,18 @@ TEST(Hostile, PsvResourcesPastThePartSayWhatTheyNeed) {
   EXPECT_EQ(d.message, "2 resources of 16 bytes need 32, 8 remain");
 }
 
+// A file the default limits accept, read with no decode budget beyond the
+// 64 records any input gets: the error the part at `path` must give.
+Diagnostic error_with_no_budget_to_spare(const std::vector<uint8_t>& file, const std::string& path) {
+  EXPECT_TRUE(parse_container(file).ok()) << path;
+  ParseOptions options;
+  options.limits.decode_budget_per_byte = 0;
+  const Diagnostic d = expect_error(file, options);
+  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
+  EXPECT_EQ(d.path, path);
+  return d;
+}
+
 // The decode budget is charged before the records are read: with none
 // to spare (64 records for any input), 65 resources are refused however
 // well they fit in the part.
@@ -136,13 +148,7 @@ TEST(Hostile, PsvResourcesOverTheDecodeBudgetAreRefused) {
   std::vector<uint8_t> tail = u32s({65, 16});
   tail.resize(tail.size() + 65 * 16, 0);
   for (uint8_t b : u32s({0, 0})) tail.push_back(b);  // empty string and index tables
-  const auto file = container_of({{"PSV0", psv_v1(0, tail)}});
-  ASSERT_TRUE(parse_container(file).ok());
-  ParseOptions options;
-  options.limits.decode_budget_per_byte = 0;
-  const Diagnostic d = expect_error(file, options);
-  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
-  EXPECT_EQ(d.path, "parts[0].PSV0");
+  const Diagnostic d = error_with_no_budget_to_spare(container_of({{"PSV0", psv_v1(0, tail)}}), "parts[0].PSV0");
   EXPECT_EQ(d.offset, 44u + 4 + 36 + 8);  // the first record
 }
 
@@ -252,13 +258,7 @@ TEST(Hostile, SignatureElementsOverTheDecodeBudgetAreRefused) {
   w.put_u32_le(65);
   w.put_u32_le(8);
   w.put_zeros(65 * 32);  // unnamed elements
-  const auto file = container_of({{"ISG1", w.take()}});
-  ASSERT_TRUE(parse_container(file).ok());
-  ParseOptions options;
-  options.limits.decode_budget_per_byte = 0;
-  const Diagnostic d = expect_error(file, options);
-  EXPECT_EQ(d.code, Code::decode_budget_exceeded);
-  EXPECT_EQ(d.path, "parts[0].ISG1");
+  error_with_no_budget_to_spare(container_of({{"ISG1", w.take()}}), "parts[0].ISG1");
 }
 
 TEST(Hostile, RootSignatureCountsPastThePart) {
