@@ -198,6 +198,43 @@ TEST(BitstreamErrors, NumWordsPastTheStreamIsAnError) {
   EXPECT_EQ(d.offset, 32u + 32);
 }
 
+// A record's char6 operand with four bits left in the stream: the read
+// stops there, as a fixed operand's does, rather than invent a character.
+TEST(BitstreamErrors, Char6OperandPastTheEndIsTruncation) {
+  // A fixed operand first, whose width puts the char6 four bits before the
+  // stream's last word ends.
+  const auto stream = [](unsigned width, uint64_t& end) {
+    Writer w(kLlvmIrMagic);
+    w.enter_block(8, 3);
+    const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::fixed, width}, {Encoding::char6, 0}};
+    w.emit_fixed(w.define_abbrev(ops), 3);
+    w.emit_fixed(0, width);
+    end = w.bit_position();
+    return w.finish();
+  };
+  unsigned width = 1;
+  uint64_t end = 0;
+  while ((void)stream(width, end), end % 32 != 28) ++width;
+  ASSERT_LE(width, 32u);
+  const Diagnostic d = walk_error(stream(width, end));
+  EXPECT_EQ(d.code, Code::truncated);
+  EXPECT_EQ(d.message, "record operand runs past the end of the stream");
+}
+
+// ENTER_SUBBLOCK's id and abbrev width, then the end of the stream where
+// its NumWords word would start: the block is cut off, not a block of
+// zero words.
+TEST(BitstreamErrors, NumWordsCutOffIsTruncation) {
+  Writer w(kLlvmIrMagic);
+  w.emit_fixed(kEnterSubblock, 2);
+  w.emit_vbr(8, 8);  // block id
+  w.emit_vbr(3, 4);  // abbrev id width
+  const Diagnostic d = walk_error(w.finish());  // padded to the word boundary
+  EXPECT_EQ(d.code, Code::truncated);
+  EXPECT_EQ(d.offset, 32u + 32);
+  EXPECT_NE(d.message.find("NumWords field runs past the end"), std::string::npos) << d.message;
+}
+
 TEST(BitstreamErrors, NumWordsDisagreeingWithEndBlockIsAWarning) {
   Writer w(kLlvmIrMagic);
   w.enter_block(8, 3);
@@ -232,6 +269,33 @@ TEST(BitstreamErrors, BlockInfoRecords) {
               w.define_abbrev(ops);
             }).code,
             Code::invalid_blockinfo);
+  const Diagnostic wide = bad([](Writer& w) {
+    const uint64_t past_32_bits[] = {uint64_t{1} << 32};  // block 0 if cut to 32 bits
+    w.record(kSetBid, past_32_bits);
+  });
+  EXPECT_EQ(wide.code, Code::invalid_blockinfo);
+  EXPECT_EQ(wide.message, "SETBID block id does not fit 32 bits");
+}
+
+// The abbreviations BLOCKINFO registers for a block count against the
+// same limit as a block's own.
+TEST(BitstreamErrors, BlockInfoAbbrevsPastTheLimit) {
+  Limits limits;
+  limits.max_abbrevs_per_block = 2;
+  const auto registering = [&](int count) {
+    Writer w(kLlvmIrMagic);
+    w.begin_blockinfo();
+    w.set_bid(8);
+    const AbbrevOp ops[] = {{Encoding::literal, 1}};
+    for (int i = 0; i < count; ++i) (void)w.blockinfo_abbrev(ops);
+    w.end_blockinfo();
+    return walk(w.finish(), limits);
+  };
+  EXPECT_FALSE(registering(2).error);
+  const auto r = registering(3);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->code, Code::limit_exceeded);
+  EXPECT_NE(r.error->message.find("abbreviations for block 8"), std::string::npos) << r.error->message;
 }
 
 TEST(BitstreamErrors, Wrapper) {
