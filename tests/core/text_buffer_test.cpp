@@ -83,6 +83,16 @@ TEST(TextBuffer, SinkReceivesTheTextAsItFills) {
   EXPECT_EQ(received, expected);
 }
 
+// Printers flush when they end whether or not a sink was given: without
+// one the text stays where it is.
+TEST(TextBuffer, FlushWithoutASinkKeepsTheText) {
+  TextBuffer text;
+  text.append("kept");
+  text.flush();
+  EXPECT_EQ(text.str(), "kept");
+  EXPECT_EQ(text.size(), 4u);
+}
+
 TEST(TextBuffer, EmptyHasNoPieces) {
   TextBuffer text;
   int pieces = 0;
