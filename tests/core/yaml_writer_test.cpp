@@ -48,5 +48,22 @@ TEST(YamlQuoting, InvisibleCodePointsAreEscapedInTheShortestForm) {
   EXPECT_EQ(quoted_string("a\xF3\xA0\x80\x81"), "\"a\\U000E0001\"");
 }
 
+// The escapes YAML names (NEL \\N, no-break space \\_, line and
+// paragraph separators \\L \\P), and the Arabic and Syriac format
+// characters LLVM will not print, at both ends of each range.
+TEST(YamlQuoting, NamedEscapesAndFormatCharacters) {
+  EXPECT_EQ(quoted_string("a\xC2\x85"), "\"a\\N\"");
+  EXPECT_EQ(quoted_string("a\xC2\xA0"), "\"a\\_\"");
+  EXPECT_EQ(quoted_string("a\xE2\x80\xA8"), "\"a\\L\"");
+  EXPECT_EQ(quoted_string("a\xE2\x80\xA9"), "\"a\\P\"");
+  EXPECT_EQ(quoted_string("a\xC2\xAD"), "\"a\\xAD\"");
+  EXPECT_EQ(quoted_string("a\xD8\x80"), "\"a\\u0600\"");
+  EXPECT_EQ(quoted_string("a\xD8\x85"), "\"a\\u0605\"");
+  EXPECT_EQ(quoted_string("a\xD8\x86"), "\"a\xD8\x86\"");  // U+0606 is shown
+  EXPECT_EQ(quoted_string("a\xD8\x9C"), "\"a\\u061C\"");
+  EXPECT_EQ(quoted_string("a\xDB\x9D"), "\"a\\u06DD\"");
+  EXPECT_EQ(quoted_string("a\xDC\x8F"), "\"a\\u070F\"");
+}
+
 }  // namespace
 }  // namespace sp::yaml
