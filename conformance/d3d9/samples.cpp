@@ -236,6 +236,9 @@ std::vector<Sample> make_samples() {
     bad("instruction_one_dword_past_the_file", f, Code::instruction_out_of_bounds, 4, "instructions[0].length");
   }
   bad("mov_of_three_tokens", mov_r0_r1(0x03000001), Code::instruction_length_mismatch, 4, "instructions[0].length");
+  // Its length leaves the source out: the mismatch is found at the length,
+  // before a read of a source the instruction does not hold.
+  bad("mov_of_one_token", mov_r0_r1(0x01000001), Code::instruction_length_mismatch, 4, "instructions[0].length");
   bad("ret_of_one_token", mov_r0_r1(0x0100001C), Code::instruction_length_mismatch, 4, "instructions[0].length");
   {
     // c0 asks for a relative-address token its instruction's length leaves out.
