@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "conformance/vbc/builders.h"
@@ -217,6 +218,27 @@ TEST(VbcHostile, EachDamageEndsInItsErrorAtItsFieldAndPath) {
 // One past each maximum is an error (above); each maximum itself is fine:
 // the every_limit sample (round_trip_test) holds them all, and so do these
 // edits of the smallest legal values.
+// The messages say which stage is missing and which locations there are.
+TEST(VbcHostile, MessagesNameTheStageAndTheLocationsAllowed) {
+  const std::map<std::string, std::string> said = {
+      {"no_vertex_stage", "a vertex stage is required, and its word count is 0"},
+      {"no_fragment_stage", "a fragment stage is required, and its word count is 0"},
+      {"vertex_input_location_16", "location 16 is outside [0, 16)"},
+      {"fragment_output_location_8", "location 8 is outside [0, 8)"},
+  };
+  size_t seen = 0;
+  for (const Case& c : cases()) {
+    const auto it = said.find(c.name);
+    if (it == said.end()) continue;
+    Sections at;
+    const ParseResult r = parse(c.make(at));
+    ASSERT_FALSE(r.ok()) << c.name;
+    EXPECT_EQ(r.error->message, it->second) << c.name;
+    ++seen;
+  }
+  EXPECT_EQ(seen, said.size());
+}
+
 TEST(VbcHostile, EachLimitAtItsEdgeIsAccepted) {
   Shader s = build::sample("every_limit");
   s.vertex_inputs[15].array_size = 1;
