@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 namespace sp::yaml {
 namespace {
@@ -36,33 +37,24 @@ TEST(YamlQuoting, SpaceAtAnEndAndControls) {
   EXPECT_EQ(quoted_string(""), "''");
 }
 
-// Code points LLVM's writer escapes rather than prints, each in the
-// shortest of \x, \u and \U that holds it: the last BMP noncharacter and
-// the interlinear annotation marks, which a reader would not see.
-TEST(YamlQuoting, InvisibleCodePointsAreEscapedInTheShortestForm) {
-  EXPECT_EQ(quoted_string("a\xC2\x9F"), "\"a\\x9F\"");
-  EXPECT_EQ(quoted_string("a\xEF\xBF\xB9"), "\"a\\uFFF9\"");
-  EXPECT_EQ(quoted_string("a\xEF\xBF\xBB"), "\"a\\uFFFB\"");
-  EXPECT_EQ(quoted_string("a\xEF\xBF\xBC"), "\"a\xEF\xBF\xBC\"");  // U+FFFC is shown
-  EXPECT_EQ(quoted_string("a\xEF\xBF\xBF"), "\"a\\uFFFF\"");
-  EXPECT_EQ(quoted_string("a\xF3\xA0\x80\x81"), "\"a\\U000E0001\"");
-}
-
-// The escapes YAML names (NEL \\N, no-break space \\_, line and
-// paragraph separators \\L \\P), and the Arabic and Syriac format
-// characters LLVM will not print, at both ends of each range.
-TEST(YamlQuoting, NamedEscapesAndFormatCharacters) {
-  EXPECT_EQ(quoted_string("a\xC2\x85"), "\"a\\N\"");
-  EXPECT_EQ(quoted_string("a\xC2\xA0"), "\"a\\_\"");
-  EXPECT_EQ(quoted_string("a\xE2\x80\xA8"), "\"a\\L\"");
-  EXPECT_EQ(quoted_string("a\xE2\x80\xA9"), "\"a\\P\"");
-  EXPECT_EQ(quoted_string("a\xC2\xAD"), "\"a\\xAD\"");
-  EXPECT_EQ(quoted_string("a\xD8\x80"), "\"a\\u0600\"");
-  EXPECT_EQ(quoted_string("a\xD8\x85"), "\"a\\u0605\"");
-  EXPECT_EQ(quoted_string("a\xD8\x86"), "\"a\xD8\x86\"");  // U+0606 is shown
-  EXPECT_EQ(quoted_string("a\xD8\x9C"), "\"a\\u061C\"");
-  EXPECT_EQ(quoted_string("a\xDB\x9D"), "\"a\\u06DD\"");
-  EXPECT_EQ(quoted_string("a\xDC\x8F"), "\"a\\u070F\"");
+// Code points LLVM's writer escapes rather than prints: YAML's named
+// escapes (NEL \N, no-break space \_, the line and paragraph separators
+// \L \P), then the invisible ones in the shortest of \x, \u and \U that
+// holds them (the C1 controls, the soft hyphen, the Arabic and Syriac
+// format characters, the interlinear annotation marks, the last BMP
+// noncharacter, the tags), at both ends of each range; their neighbours
+// are shown as they are.
+TEST(YamlQuoting, CodePointsAreEscapedAsLlvmEscapesThem) {
+  const std::pair<const char*, const char*> shown[] = {  // UTF-8, what the scalar holds
+      {"\xC2\x85", "\\N"},          {"\xC2\xA0", "\\_"},         {"\xE2\x80\xA8", "\\L"},
+      {"\xE2\x80\xA9", "\\P"},      {"\xC2\x9F", "\\x9F"},       {"\xC2\xAD", "\\xAD"},
+      {"\xD8\x80", "\\u0600"},      {"\xD8\x85", "\\u0605"},     {"\xD8\x86", "\xD8\x86"},
+      {"\xD8\x9C", "\\u061C"},      {"\xDB\x9D", "\\u06DD"},     {"\xDC\x8F", "\\u070F"},
+      {"\xEF\xBF\xB9", "\\uFFF9"},  {"\xEF\xBF\xBB", "\\uFFFB"}, {"\xEF\xBF\xBC", "\xEF\xBF\xBC"},
+      {"\xEF\xBF\xBF", "\\uFFFF"},  {"\xF3\xA0\x80\x81", "\\U000E0001"},
+  };
+  for (const auto& [utf8, text] : shown)
+    EXPECT_EQ(quoted_string(std::string("a") + utf8), std::string("\"a") + text + "\"") << text;
 }
 
 }  // namespace
