@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "conformance/vbc/builders.h"
 #include "formats/read.h"
@@ -99,6 +101,22 @@ TEST(VbcRoundTrip, EveryLimitAtItsMaximumDecodesFieldForField) {
   EXPECT_EQ(got.sections.subpass_inputs, written.subpass_inputs);
   EXPECT_EQ(got.sections.bytecode, written.bytecode);
   EXPECT_EQ(write_shader(got), file);
+}
+
+// A uniform member's name has a one-byte length, so the writer (which
+// also writes hostile files) takes up to 255 bytes, which the reader
+// refuses by VSL's limit of 32 with the length the file gives; 256 are the
+// writer's caller's mistake.
+TEST(VbcRoundTrip, TheWriterTakesMemberNamesUpTo255Bytes) {
+  Shader s = build::sample("every_limit");
+  const std::string longest(255, 'm');
+  s.uniform->members[0].name = longest;
+  const ParseResult r = parse(write_shader(s));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->code, Code::name_too_long);
+  EXPECT_EQ(r.error->message, "a name of 255 characters: VSL allows at most 32");
+  s.uniform->members[0].name = longest + "m";
+  EXPECT_THROW((void)write_shader(s), std::invalid_argument);
 }
 
 TEST(VbcRoundTrip, TheUniformIsALoneZeroWhenAbsent) {
