@@ -96,7 +96,7 @@ std::string add_type(Module& m, uint32_t code, std::span<const uint64_t> ops, st
       t.address_space = need(1) ? static_cast<uint32_t>(ops[0]) : 0;
       break;
     case kFunctionOld:  // [vararg, attrid, retty, paramty...]
-    case kFunctionType: {   // [vararg, retty, paramty...]
+    case kFunctionType: {  // [vararg, retty, paramty...]
       const size_t first = code == kFunctionType ? 1 : 2;
       if (!need(first + 1)) return "FUNCTION without a result type";
       t.kind = TypeKind::function;

@@ -21,7 +21,8 @@ bool is_bool(std::string_view s) {
 
 bool is_numeric(std::string_view s) {
   auto digits = [](std::string_view t, auto pred) {
-      for (char c : t)
+    if (t.empty()) return false;
+    for (char c : t)
       if (!pred(static_cast<unsigned char>(c))) return false;
     return true;
   };

@@ -30,7 +30,7 @@ std::string components(uint32_t mask, bool x_high) {
 
 std::string swizzle(uint32_t s) {
   std::string out;
-  for (uint32_t c = 0; c < 4; ++c) out += pica::kComponents[(s >> (6 - 2 * c)) & 3];
+  for (uint32_t c = 0; c < 4; ++c) out += pica::kComponents[pica::selector_of(s, c)];
   return out;
 }
 

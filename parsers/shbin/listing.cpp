@@ -21,7 +21,6 @@ namespace sp::shbin {
 namespace listing {
 namespace {
 
-
 bool register_like(std::string_view s) {
   constexpr std::string_view kFiles = "ovrcib";
   return s.size() >= 2 && kFiles.find(s[0]) != std::string_view::npos && s[1] >= '0' && s[1] <= '9';

@@ -29,7 +29,7 @@ constexpr std::string_view kComparisons[] = {"eq", "ne", "lt", "le", "gt", "ge",
 std::string swizzle_text(uint32_t swizzle) {
   if (swizzle == pica::kIdentitySwizzle) return "";
   char c[4];
-  for (uint32_t k = 0; k < 4; ++k) c[k] = pica::kComponents[(swizzle >> (6 - 2 * k)) & 3];
+  for (uint32_t k = 0; k < 4; ++k) c[k] = pica::kComponents[pica::selector_of(swizzle, k)];
   size_t n = 4;
   while (n > 1 && c[n - 1] == c[n - 2]) --n;
   return "." + std::string(c, n);

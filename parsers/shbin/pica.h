@@ -93,6 +93,13 @@ struct Instruction {
 // [3:0] destination mask (bit 3 x .. bit 0 w), then for source k = 0, 1, 2:
 // negation at bit 4 + 9k, swizzle at bits 5 + 9k .. 12 + 9k (two bits per
 // component, x's selector highest). Bit 31 is unused.
+
+// The component a swizzle reads for component `k` (0 x .. 3 w); the
+// descriptor's, the listing's and the dump's one reading of a swizzle.
+[[nodiscard]] inline constexpr uint32_t selector_of(uint32_t swizzle, uint32_t k) {
+  return (swizzle >> (6 - 2 * k)) & 3;
+}
+
 struct Descriptor {
   uint32_t value = 0;
   [[nodiscard]] uint32_t dest_mask() const { return value & 0xF; }
@@ -101,7 +108,7 @@ struct Descriptor {
   [[nodiscard]] uint32_t swizzle(uint32_t source) const { return (value >> (5 + 9 * source)) & 0xFF; }
   // The component source `source` reads for component `component` (0 x .. 3 w).
   [[nodiscard]] uint32_t selector(uint32_t source, uint32_t component) const {
-    return (swizzle(source) >> (6 - 2 * component)) & 3;
+    return selector_of(swizzle(source), component);
   }
 };
 inline constexpr uint32_t kIdentitySwizzle = 0x1B;  // .xyzw
