@@ -8,6 +8,7 @@
 #include "bitcode/metadata_strings.h"
 #include "bitcode/names.h"
 #include "bitstream/reader.h"
+#include "bitstream/walk.h"
 #include "bitstream/wrapper.h"
 #include "core/strings.h"
 #include "core/text_buffer.h"
@@ -75,51 +76,72 @@ class Dumper {
   Dumper(Context& ctx, Text& out) : ctx_(ctx), out_(out), start_(out.size()) {}
 
   bool run(Bytes file, uint64_t base_byte) {
-    bitstream::Stream s;
-    if (!bitstream::locate_stream(file, ctx_, s)) return false;
+    max_text_ = uint64_t{ctx_.limits().max_text_per_input_byte} * file.size() + 4096;
+    return bitstream::walk(file, ctx_, base_byte, *this);
+  }
+
+  // bitstream::walk's visitor.
+  void found(const bitstream::Stream& s, uint64_t base_bit) {
     if (s.wrapped) {
       const auto& h = s.header;
       out_.append(strprintf("<BITCODE_WRAPPER_HEADER Magic=0x%08x Version=0x%08x Offset=0x%08x Size=0x%08x "
                             "CPUType=0x%08x/>\n",
                             h.magic, h.version, h.offset, h.size, h.cpu_type));
     }
-    stream_base_bit_ = (base_byte + s.offset) * 8;
-    max_text_ = uint64_t{ctx_.limits().max_text_per_input_byte} * file.size() + 4096;
-    Reader r(s.bytes, stream_base_bit_, ctx_, nullptr);
-    uint32_t magic = 0;
-    if (!r.start(magic)) return false;
+    stream_base_bit_ = base_bit;
+  }
+
+  bool start(Reader& r, uint32_t magic) {
     ir_ = magic == bitstream::kLlvmIrMagic;
     if (ir_) r.set_block_namer(analyzer_block_name);
-    for (;;) {
-      switch (r.next()) {
-        case Reader::Entry::error:
-          return false;
-        case Reader::Entry::end_of_stream:
-          out_.append("\n\n");
-          return true;
-        case Reader::Entry::define_abbrev:
-          break;
-        case Reader::Entry::enter_block:
-          enter(r);
-          break;
-        case Reader::Entry::end_block:
-          if (open_.back().dumped) {
-            const std::string& name = open_.back().name;
-            char* p = out_.reserve(2 * r.depth() + name.size() + 4);
-            p = put_indent(p, r.depth() - 1);
-            p = Text::put(p, "</");
-            p = Text::put(p, name);
-            out_.commit(Text::put(p, ">\n"));
-          }
-          open_.pop_back();
-          break;
-        case Reader::Entry::record:
-          if (open_.back().dumped && !record(r)) return false;
-          if (!within_text_limit(r)) return false;
-          break;
-      }
-    }
+    return true;
   }
+
+  bool abbrev(const Reader&) { return true; }
+
+  bool end() {
+    out_.append("\n\n");
+    return true;
+  }
+
+  bool enter(const Reader& r) {
+    const auto& b = r.block();
+    if (b.id == bitstream::kBlockInfoBlockId) {
+      char* p = out_.reserve(2 * r.depth() + 24);
+      p = put_indent(p, r.depth() - 1);
+      out_.commit(Text::put(p, "<BLOCKINFO_BLOCK/>\n"));
+      open_.push_back(Open{{}, false, 0});
+      return true;
+    }
+    Open o;
+    o.name = block_name(r, b.id);
+    char* p = out_.reserve(2 * r.depth() + o.name.size() + 64);
+    p = put_indent(p, r.depth() - 1);
+    p = Text::put(p, '<');
+    p = Text::put(p, o.name);
+    p = Text::put(p, " NumWords=");
+    p = Text::put_uint(p, b.num_words);
+    p = Text::put(p, " BlockCodeSize=");
+    p = Text::put_uint(p, b.code_width);
+    out_.commit(Text::put(p, ">\n"));
+    open_.push_back(std::move(o));
+    return true;
+  }
+
+  bool leave(const Reader& r) {
+    if (open_.back().dumped) {
+      const std::string& name = open_.back().name;
+      char* p = out_.reserve(2 * r.depth() + name.size() + 4);
+      p = put_indent(p, r.depth() - 1);
+      p = Text::put(p, "</");
+      p = Text::put(p, name);
+      out_.commit(Text::put(p, ">\n"));
+    }
+    open_.pop_back();
+    return true;
+  }
+
+  bool record(const Reader& r) { return (!open_.back().dumped || print_record(r)) && within_text_limit(r); }
 
  private:
   struct Open {
@@ -167,30 +189,7 @@ class Dumper {
     return std::nullopt;
   }
 
-  void enter(const Reader& r) {
-    const auto& b = r.block();
-    if (b.id == bitstream::kBlockInfoBlockId) {
-      char* p = out_.reserve(2 * r.depth() + 24);
-      p = put_indent(p, r.depth() - 1);
-      out_.commit(Text::put(p, "<BLOCKINFO_BLOCK/>\n"));
-      open_.push_back(Open{{}, false, 0});
-      return;
-    }
-    Open o;
-    o.name = block_name(r, b.id);
-    char* p = out_.reserve(2 * r.depth() + o.name.size() + 64);
-    p = put_indent(p, r.depth() - 1);
-    p = Text::put(p, '<');
-    p = Text::put(p, o.name);
-    p = Text::put(p, " NumWords=");
-    p = Text::put_uint(p, b.num_words);
-    p = Text::put(p, " BlockCodeSize=");
-    p = Text::put_uint(p, b.code_width);
-    out_.commit(Text::put(p, ">\n"));
-    open_.push_back(std::move(o));
-  }
-
-  bool record(const Reader& r) {
+  bool print_record(const Reader& r) {
     const bitstream::Record& rec = r.record();
     const uint32_t block = r.block().id;
     const std::optional<std::string_view> name = record_name(r, block, rec.code);

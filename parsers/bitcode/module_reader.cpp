@@ -11,6 +11,7 @@
 #include "bitcode/record_chars.h"
 #include "bitcode/types.h"
 #include "bitstream/reader.h"
+#include "bitstream/walk.h"
 #include "bitstream/wrapper.h"
 #include "core/strings.h"
 
@@ -80,48 +81,26 @@ class ModuleReader {
   ModuleReader(Context& ctx, File& file, bool metadata)
       : ctx_(ctx), file_(file), metadata_(ctx), decode_metadata_(metadata) {}
 
-  bool run(Bytes input, uint64_t base_byte) {
-    bitstream::Stream s;
-    if (!bitstream::locate_stream(input, ctx_, s)) return false;
+  bool run(Bytes input, uint64_t base_byte) { return bitstream::walk(input, ctx_, base_byte, *this); }
+
+  // bitstream::walk's visitor.
+  void found(const bitstream::Stream& s, uint64_t base_bit) {
     file_.wrapped = s.wrapped;
-    base_bit_ = (base_byte + s.offset) * 8;
-    Reader r(s.bytes, base_bit_, ctx_);
-    uint32_t magic = 0;
-    if (!r.start(magic)) return false;
+    base_bit_ = base_bit;
+  }
+
+  bool start(Reader& r, uint32_t magic) {
     if (magic != bitstream::kLlvmIrMagic)
       return ctx_.fail_at_bit(Code::bad_magic, base_bit_, FieldPath::root("magic"),
                               strprintf("expected LLVM IR's 'BC' 0xC0DE, found 0x%08x", magic));
     r.set_block_namer(analyzer_block_name);
-    for (;;) {
-      switch (r.next()) {
-        case Reader::Entry::error:
-          return false;
-        case Reader::Entry::end_of_stream:
-          return finish();
-        case Reader::Entry::define_abbrev:
-          break;
-        case Reader::Entry::enter_block:
-          enter(r);
-          break;
-        case Reader::Entry::end_block:
-          if (!leave(r)) return false;
-          break;
-        case Reader::Entry::record:
-          if (!record(r)) return false;
-          break;
-      }
-    }
+    return true;
   }
 
- private:
-  struct Open {
-    uint32_t id;
-    uint64_t settype = UINT64_MAX;  // CONSTANTS: the current type
-  };
+  bool abbrev(const Reader&) { return true; }
+  bool end() { return finish(); }
 
-  Module* module() { return module_open_ ? &file_.modules.back() : nullptr; }
-
-  void enter(const Reader& r) {
+  bool enter(const Reader& r) {
     const uint32_t id = r.block().id;
     const bool top = r.depth() == 1;
     if (top && id == kModuleBlock) {
@@ -146,6 +125,7 @@ class ModuleReader {
       }
     }
     open_.push_back(Open{id});
+    return true;
   }
 
   bool leave(const Reader& r) {
@@ -166,10 +146,6 @@ class ModuleReader {
       return metadata_.finish(file_.modules.back());
     }
     return true;
-  }
-
-  bool bad(const Reader& r, Code code, std::string message) {
-    return ctx_.fail_at_bit(code, r.record().start_bit, FieldPath::root(r.record_path()), std::move(message));
   }
 
   bool record(const Reader& r) {
@@ -241,6 +217,18 @@ class ModuleReader {
       default:
         return true;
     }
+  }
+
+ private:
+  struct Open {
+    uint32_t id;
+    uint64_t settype = UINT64_MAX;  // CONSTANTS: the current type
+  };
+
+  Module* module() { return module_open_ ? &file_.modules.back() : nullptr; }
+
+  bool bad(const Reader& r, Code code, std::string message) {
+    return ctx_.fail_at_bit(code, r.record().start_bit, FieldPath::root(r.record_path()), std::move(message));
   }
 
   bool module_record(const Reader& r, Module& m) {

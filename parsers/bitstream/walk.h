@@ -35,6 +35,52 @@ std::optional<WalkStats> walk_file(Bytes file, Context& ctx, uint64_t base_byte 
 // The bad_magic error of a walk that asked for another magic.
 void fail_magic(Context& ctx, uint64_t bit, uint32_t expected, uint32_t found);
 
+// The loop of every reader of a whole stream: the stream found (bare or
+// wrapped), its magic read, then each entry handed to a visitor until the
+// end of the stream or the first failure. The IR reader, the bcanalyzer
+// dump and walk_file differ only in what they do with the entries. A
+// Visitor has
+//   void found(const Stream&, uint64_t base_bit)  the stream, before its magic is read
+//   bool start(Reader&, uint32_t magic)  may refuse the magic, or name the blocks
+//   bool enter(const Reader&), bool leave(const Reader&),
+//   bool record(const Reader&), bool abbrev(const Reader&)
+//   bool end()  the end of the stream
+// where false stops the walk, its error recorded in `ctx` by whoever
+// returned it. `base_byte` is the offset of file[0] in the input.
+template <typename Visitor>
+bool walk(Bytes file, Context& ctx, uint64_t base_byte, Visitor& visitor) {
+  Stream s;
+  if (!locate_stream(file, ctx, s)) return false;
+  const uint64_t base_bit = (base_byte + s.offset) * 8;
+  visitor.found(std::as_const(s), base_bit);
+  Reader r(s.bytes, base_bit, ctx);
+  uint32_t magic = 0;
+  if (!r.start(magic) || !visitor.start(r, magic)) return false;
+  for (;;) {
+    const Reader& at = r;
+    bool ok = false;
+    switch (r.next()) {
+      case Reader::Entry::error:
+        return false;
+      case Reader::Entry::end_of_stream:
+        return visitor.end();
+      case Reader::Entry::enter_block:
+        ok = visitor.enter(at);
+        break;
+      case Reader::Entry::end_block:
+        ok = visitor.leave(at);
+        break;
+      case Reader::Entry::record:
+        ok = visitor.record(at);
+        break;
+      case Reader::Entry::define_abbrev:
+        ok = visitor.abbrev(at);
+        break;
+    }
+    if (!ok) return false;
+  }
+}
+
 // walk_file that also hands every entry to on_entry(reader, entry) as it is
 // read, for callers that look at the records without keeping them (the
 // benchmark folds them into a checksum). BLOCKINFO's own records come too,
@@ -43,39 +89,51 @@ template <typename OnEntry>
 std::optional<WalkStats> walk_file_visiting(Bytes file, Context& ctx, OnEntry&& on_entry, uint64_t base_byte = 0,
                                             std::optional<uint32_t> magic = std::nullopt,
                                             BlockNamer namer = nullptr) {
-  Stream s;
-  if (!locate_stream(file, ctx, s)) return std::nullopt;
-  WalkStats stats;
-  stats.wrapped = s.wrapped;
-  Reader r(s.bytes, (base_byte + s.offset) * 8, ctx, namer);
-  if (!r.start(stats.magic)) return std::nullopt;
-  if (magic && stats.magic != *magic) {
-    fail_magic(ctx, (base_byte + s.offset) * 8, *magic, stats.magic);
-    return std::nullopt;
-  }
-  for (;;) {
-    const Reader::Entry entry = r.next();
-    switch (entry) {
-      case Reader::Entry::error:
-        return std::nullopt;
-      case Reader::Entry::end_of_stream:
-        return stats;
-      case Reader::Entry::enter_block:
-        ++stats.blocks;
-        if (r.depth() == 1) ++stats.top_level_blocks;
-        stats.max_depth = std::max<uint64_t>(stats.max_depth, r.depth());
-        break;
-      case Reader::Entry::end_block:
-        break;
-      case Reader::Entry::record:
-        ++stats.records;
-        break;
-      case Reader::Entry::define_abbrev:
-        ++stats.abbrevs;
-        break;
+  struct Counter {
+    OnEntry& on_entry;
+    Context& ctx;
+    std::optional<uint32_t> magic;
+    BlockNamer namer;
+    WalkStats stats;
+    uint64_t base_bit = 0;
+
+    void found(const Stream& s, uint64_t bit) {
+      stats.wrapped = s.wrapped;
+      base_bit = bit;
     }
-    on_entry(std::as_const(r), entry);
-  }
+    bool start(Reader& r, uint32_t found_magic) {
+      stats.magic = found_magic;
+      if (magic && found_magic != *magic) {
+        fail_magic(ctx, base_bit, *magic, found_magic);
+        return false;
+      }
+      r.set_block_namer(namer);
+      return true;
+    }
+    bool enter(const Reader& r) {
+      ++stats.blocks;
+      if (r.depth() == 1) ++stats.top_level_blocks;
+      stats.max_depth = std::max<uint64_t>(stats.max_depth, r.depth());
+      return visit(r, Reader::Entry::enter_block);
+    }
+    bool leave(const Reader& r) { return visit(r, Reader::Entry::end_block); }
+    bool record(const Reader& r) {
+      ++stats.records;
+      return visit(r, Reader::Entry::record);
+    }
+    bool abbrev(const Reader& r) {
+      ++stats.abbrevs;
+      return visit(r, Reader::Entry::define_abbrev);
+    }
+    bool end() { return true; }
+    bool visit(const Reader& r, Reader::Entry entry) {
+      on_entry(r, entry);
+      return true;
+    }
+  };
+  Counter counter{on_entry, ctx, magic, namer, {}};
+  if (!walk(file, ctx, base_byte, counter)) return std::nullopt;
+  return counter.stats;
 }
 
 }  // namespace sp::bitstream
