@@ -101,21 +101,21 @@ class InterfacesReader {
   }
 
   bool read(FieldReader& r, const FieldPath& at, uint64_t record_at, ClassType& t) {
-    uint32_t name_offset;
+    uint32_t name_offset = 0;
     return r.u32(name_offset, "name") && r.u16(t.id, "id") &&
            r.u16(t.constant_buffer_stride, "constant_buffer_stride") && r.u16(t.texture, "texture") &&
            r.u16(t.sampler, "sampler") && name(name_offset, at, record_at, t.name);
   }
 
   bool read(FieldReader& r, const FieldPath& at, uint64_t record_at, ClassInstance& c) {
-    uint32_t name_offset;
+    uint32_t name_offset = 0;
     return r.u32(name_offset, "name") && r.u16(c.type_id, "type_id") && r.u16(c.unknown, "unknown") &&
            r.u16(c.constant_buffer, "constant_buffer") && r.u16(c.constant_buffer_offset, "constant_buffer_offset") &&
            r.u16(c.texture, "texture") && r.u16(c.sampler, "sampler") && name(name_offset, at, record_at, c.name);
   }
 
   bool read(FieldReader& r, const FieldPath& at, uint64_t record_at, InterfaceSlot& slot) {
-    uint32_t count, type_ids_offset, table_ids_offset;
+    uint32_t count = 0, type_ids_offset = 0, table_ids_offset = 0;
     if (!r.u32(slot.slot_span, "slot_span") || !r.u32(count, "count") || !r.u32(type_ids_offset, "type_id_offset") ||
         !r.u32(table_ids_offset, "table_id_offset"))
       return false;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstring>
 #include <map>
 
 #include "conformance/subprocess.h"
@@ -12,6 +13,7 @@
 #include "formats/read.h"
 #include "formats/registry.h"
 #include "support/test_files.h"
+#include "vbc/describe.h"
 #include "vbc/enums.h"
 #include "vbc/spirv_tools.h"
 #include "vbc/support.h"
@@ -105,6 +107,36 @@ TEST(VbcDump, JsonGivesEachStagesEntryPointExecutionModelAndWords) {
   EXPECT_EQ(j["bindings"][2]["stage_mask"]["stages"], "vert|tesc|tese|geom|frag");
   EXPECT_EQ(j["uniform"]["members"][1]["base_type"], "Unsigned");
   EXPECT_TRUE(j["warnings"].empty());
+}
+
+// A module may declare several entry points: a stage names the first of
+// its slot's execution model, not the module's first. Here a Vertex entry
+// point "other" goes before the fragment module's own OpEntryPoint.
+TEST(VbcDump, AStageNamesTheEntryPointOfItsSlotsModel) {
+  const Bytes frag = build::spirv("basic.frag");
+  std::vector<uint32_t> words(frag.size() / 4);
+  std::memcpy(words.data(), frag.data(), frag.size());
+  constexpr uint32_t kOpEntryPoint = 15, kVertex = 0;
+  size_t at = 5;  // after the module's header
+  while (at < words.size() && (words[at] & 0xFFFF) != kOpEntryPoint) at += words[at] >> 16;
+  ASSERT_LT(at + 2, words.size());
+  const uint32_t function = words[at + 2];
+  const uint32_t other[] = {(5u << 16) | kOpEntryPoint, kVertex, function, 0x6568746F /* "othe" */, 0x72 /* "r" */};
+  words.insert(words.begin() + static_cast<ptrdiff_t>(at), std::begin(other), std::end(other));
+  std::vector<uint8_t> module(words.size() * 4);
+  std::memcpy(module.data(), words.data(), module.size());
+
+  // SPIRV-Tools refuses the module (the function's OriginUpperLeft is a
+  // fragment shader's execution mode), so it is read without it.
+  const std::vector<uint8_t> file = build::bytes(build::shader({.vert = build::spirv("basic.vert"), .frag = module}));
+  const Limits limits;
+  const ParseResult r = parse_shader(file, limits, 0, ReadOptions{.validate_spirv = false});
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  const nlohmann::ordered_json frag_stage = describe(*r.shader, r.warnings)["stages"][1];
+  ASSERT_EQ(frag_stage["entry_points"].size(), 2u);
+  EXPECT_EQ(frag_stage["entry_points"][0]["name"], "other");
+  EXPECT_EQ(frag_stage["entry_point"], "main");
+  EXPECT_EQ(frag_stage["execution_model"], "Fragment");
 }
 
 // Each stage's SPIR-V is a payload of the file, tagged with its stage, for

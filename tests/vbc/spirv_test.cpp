@@ -247,6 +247,10 @@ TEST(VbcSpirv, TheNameWorkOfEachNamingInstructionIsItsNamesLength) {
        f + 8 * 64 + 52 + 52, 52},
       {"OpName", {op(3, 5), kId, 0x6261}, 3 * 64 + 2, 2},
       {"OpName without a name", {op(2, 5), kId}, 2 * 64 + 1, 1},
+      // "a-" becomes "a_" (characters outside [A-Za-z0-9_] do): the same name.
+      {"OpName twice, alike once sanitized", {op(3, 5), kId, 0x5F61, op(3, 5), kOther, 0x2D61},
+       6 * 64 + 2 + 2 + (2 + 12), 2},
+      {"OpName twice, unlike", {op(3, 5), kId, 0x5F61, op(3, 5), kOther, 0x5F41}, 6 * 64 + 2 + 2, 2},
   };
   for (const Naming& c : cases) {
     std::vector<uint32_t> words = c.words;
