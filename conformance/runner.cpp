@@ -79,7 +79,9 @@ std::vector<std::span<const uint64_t>> slices(const std::vector<uint64_t>& items
   return out;
 }
 
-// Slices big enough that a fork per slice costs nothing beside them.
+// Work big enough that a fork for it costs nothing beside it: a large
+// input's sweep is sliced no finer, and a worker runs small inputs' sweeps
+// until they add up to it.
 constexpr uint64_t kMinSliceBytes = 16u << 20;
 
 std::optional<bool> adapter_meets(Expectation e, Verdict v) {
@@ -296,8 +298,33 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
     ++counters->cases_read;
   });
 
-  // Phase 2: every sweep slice and adapter run of every case, at once.
+  // Phase 2: every sweep slice and adapter run of every case, at once. A
+  // worker runs slices until they add up to kMinSliceBytes (run_sweeps).
+  struct Slice {
+    size_t case_index;
+    SweepKind kind;
+    std::span<const uint64_t> items;
+    SweepCounts* out;
+  };
   std::vector<std::function<void()>> tasks;
+  std::vector<Slice> batch;
+  uint64_t batch_cost = 0;
+  const auto run_batch = [&] {
+    if (batch.empty()) return;
+    tasks.emplace_back([&, work = std::move(batch)] {
+      std::vector<std::vector<uint8_t>> inputs;  // each case's once
+      std::vector<SweepUnit> units;
+      for (size_t k = 0; k < work.size(); ++k) {
+        if (k == 0 || work[k].case_index != work[k - 1].case_index)
+          inputs.push_back(read_bytes(cases[work[k].case_index].path));
+        units.push_back({work[k].kind, inputs.back(), work[k].items});
+      }
+      std::vector<SweepCounts> counts = run_sweeps(units, options.shaderprobe_limits, &counters->runs_done);
+      for (size_t k = 0; k < work.size(); ++k) *work[k].out = std::move(counts[k]);
+    });
+    batch.clear();
+    batch_cost = 0;
+  };
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     CaseRun& run = runs[i];
@@ -312,10 +339,13 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
       const auto parts = slices(items, target, cost);
       std::vector<SweepCounts>& out = kind == SweepKind::truncate ? run.truncated : run.misaligned;
       out.resize(parts.size());
-      for (size_t s = 0; s < parts.size(); ++s)
-        tasks.emplace_back([&, kind, part = parts[s], slot = &out[s]] {
-          *slot = run_sweep(kind, read_bytes(c.path), part, options.shaderprobe_limits, &counters->runs_done);
-        });
+      for (size_t s = 0; s < parts.size(); ++s) {
+        uint64_t part_cost = 0;
+        for (const uint64_t item : parts[s]) part_cost += cost(item);
+        batch.push_back({i, kind, parts[s], &out[s]});
+        batch_cost += part_cost;
+        if (batch_cost >= kMinSliceBytes) run_batch();
+      }
       counters->runs += items.size();
     }
     run.adapters.resize(options.adapters.size());
@@ -326,6 +356,7 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
       });
     counters->runs += options.adapters.size();
   }
+  run_batch();
   parallel_for(tasks.size(), options.jobs, [&](size_t t) { tasks[t](); });
 
   for (size_t i = 0; i < cases.size(); ++i) {

@@ -4,6 +4,7 @@
 // caller: a crash, a hang or a missing program is a result, not an error.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -62,6 +63,26 @@ class Shared {
 
  private:
   T* value_;
+};
+
+// `n` values of T in memory shared with forked children, as Shared.
+template <typename T>
+class SharedArray {
+ public:
+  explicit SharedArray(size_t n) : n_(n), values_(static_cast<T*>(map_shared(std::max<size_t>(1, n) * sizeof(T)))) {
+    for (size_t i = 0; i < n_; ++i) new (values_ + i) T();
+  }
+  ~SharedArray() {
+    for (size_t i = 0; i < n_; ++i) values_[i].~T();
+    unmap_shared(values_, std::max<size_t>(1, n_) * sizeof(T));
+  }
+  SharedArray(const SharedArray&) = delete;
+  SharedArray& operator=(const SharedArray&) = delete;
+  T& operator[](size_t i) { return values_[i]; }
+
+ private:
+  size_t n_;
+  T* values_;
 };
 
 [[nodiscard]] RunResult run_forked(const std::function<void()>& work, const RunLimits& limits = {});

@@ -1,6 +1,7 @@
 #include "conformance/sweeps.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
@@ -24,6 +25,7 @@ struct Progress {
   uint64_t first_mismatch = UINT64_MAX;
   uint64_t digests[kMaxCopies] = {};  // misalign, by item index
   bool read[kMaxCopies] = {};         // the item's read ended
+  double seconds = 0;                 // in the workers, this unit's items
 };
 
 // True when the prefix of length n is handled as the truncate sweep
@@ -179,36 +181,63 @@ void SweepCounts::compare_copies() {
   }
 }
 
-SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items, const RunLimits& limits,
-                      std::atomic<uint64_t>* done) {
-  if (kind == SweepKind::misalign && items.size() > Progress::kMaxCopies)
-    throw std::logic_error("misalign: more offsets than a slice holds");
-  SweepCounts counts;
-  Shared<Progress> progress;
-  while (progress->next < items.size()) {
-    const RunResult r = run_forked([&] { run_items(kind, input, items, *progress, done); }, limits);
-    counts.seconds += r.seconds;
-    counts.max_rss_bytes = std::max(counts.max_rss_bytes, r.max_rss_bytes);
+std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunLimits& limits,
+                                    std::atomic<uint64_t>* done) {
+  for (const SweepUnit& u : units)
+    if (u.kind == SweepKind::misalign && u.items.size() > Progress::kMaxCopies)
+      throw std::logic_error("misalign: more offsets than a slice holds");
+  std::vector<SweepCounts> counts(units.size());
+  SharedArray<Progress> progress(units.size());
+  Shared<uint64_t> unit;  // the unit the worker is in
+  while (*unit < units.size()) {
+    const size_t first = *unit;
+    const RunResult r = run_forked(
+        [&] {
+          for (; *unit < units.size(); ++*unit) {
+            const SweepUnit& u = units[*unit];
+            const auto start = std::chrono::steady_clock::now();
+            run_items(u.kind, u.input, u.items, progress[*unit], done);
+            progress[*unit].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          }
+        },
+        limits);
+    // Each unit the worker reached shares its peak.
+    for (size_t i = first; i <= *unit && i < units.size(); ++i)
+      counts[i].max_rss_bytes = std::max(counts[i].max_rss_bytes, r.max_rss_bytes);
     const std::optional<Verdict> end = abnormal_end(r);
     if (!end && r.exit_code == 0) break;
-    // The worker died on item `next`: count it and resume after it.
-    const std::string what = item_name(kind, items[progress->next]) + ": " + end_summary(r);
-    if (end == Verdict::timeout) {
-      ++counts.timeouts;
-    } else {
-      ++counts.crashes;
+    const SweepUnit& u = units[*unit];
+    Progress& p = progress[*unit];
+    SweepCounts& c = counts[*unit];
+    // Ended (its time up) between its unit's last item and the next unit:
+    // no item to blame.
+    if (p.next == u.items.size()) {
+      ++*unit;
+      continue;
     }
-    if (counts.detail.empty()) counts.detail = what;
-    ++progress->runs;
+    // The worker died on item `next` of unit `unit`: count it and resume after it.
+    const std::string what = item_name(u.kind, u.items[p.next]) + ": " + end_summary(r);
+    if (end == Verdict::timeout) {
+      ++c.timeouts;
+    } else {
+      ++c.crashes;
+    }
+    if (c.detail.empty()) c.detail = what;
+    ++p.runs;
     if (done != nullptr) done->fetch_add(1, std::memory_order_relaxed);
-    ++progress->next;
+    if (++p.next == u.items.size()) ++*unit;
   }
-  counts.runs = progress->runs;
-  counts.mismatches = progress->mismatches;
-  for (size_t i = 0; kind == SweepKind::misalign && i < items.size(); ++i)
-    if (progress->read[i]) counts.digests.emplace_back(items[i], progress->digests[i]);
-  if (counts.detail.empty() && counts.mismatches > 0)
-    counts.detail = "first mismatch: " + item_name(kind, progress->first_mismatch);
+  for (size_t i = 0; i < units.size(); ++i) {
+    const SweepUnit& u = units[i];
+    const Progress& p = progress[i];
+    SweepCounts& c = counts[i];
+    c.runs = p.runs;
+    c.mismatches = p.mismatches;
+    c.seconds = p.seconds;
+    for (size_t k = 0; u.kind == SweepKind::misalign && k < u.items.size(); ++k)
+      if (p.read[k]) c.digests.emplace_back(u.items[k], p.digests[k]);
+    if (c.detail.empty() && c.mismatches > 0) c.detail = "first mismatch: " + item_name(u.kind, p.first_mismatch);
+  }
   return counts;
 }
 

@@ -14,7 +14,7 @@
 //             every decoded field and every dump the format offers).
 //
 // A sweep's items may be split between workers run at once (the runner's
-// -j): each call of run_sweep takes a slice of them.
+// -j), and a worker runs the sweeps of several inputs (run_sweeps).
 #pragma once
 
 #include <atomic>
@@ -71,7 +71,7 @@ struct SweepCounts {
   uint64_t mismatches = 0;
   uint64_t timeouts = 0;
   std::string detail;  // the first crash or mismatch, for triage
-  double seconds = 0;  // the workers' wall time, added up
+  double seconds = 0;  // the time of its items in the workers, added up
   uint64_t max_rss_bytes = 0;
   // misalign: the digest of each read that ended, by offset
   std::vector<std::pair<uint64_t, uint64_t>> digests;
@@ -82,11 +82,24 @@ struct SweepCounts {
   void compare_copies();
 };
 
-// Runs `items` (prefix lengths for truncate, offsets for misalign) over
-// `input`. Each item run adds 1 to `done` (shared with the workers:
-// progress for the caller), when given. `limits.timeout` bounds each worker.
-[[nodiscard]] SweepCounts run_sweep(SweepKind kind, Bytes input, std::span<const uint64_t> items,
-                                    const RunLimits& limits, std::atomic<uint64_t>* done = nullptr);
+// One sweep's items (prefix lengths for truncate, offsets for misalign)
+// over one input: a case's sweep, or a slice of it.
+struct SweepUnit {
+  SweepKind kind = SweepKind::truncate;
+  Bytes input;
+  std::span<const uint64_t> items;
+};
+
+// Runs the units one after another in a forked worker; when a worker dies,
+// the next resumes after the item it died on. One worker runs many small
+// sweeps: the fork of a process under ASan, and the fresh pages its
+// worker's allocations fault in past ASan's quarantine, cost more than the
+// sweep of a small case. Each item run adds 1 to `done` (shared with the
+// workers: progress for the caller), when given. `limits.timeout` bounds
+// each worker. Each unit's counts, in order; `seconds` is the time of its
+// own items, `max_rss_bytes` the peak of the workers that ran them.
+[[nodiscard]] std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunLimits& limits,
+                                                  std::atomic<uint64_t>* done = nullptr);
 
 // A 64-bit digest of everything a caller can observe about a read of
 // `input`: the error, or the decoded model with its warnings as JSON, then

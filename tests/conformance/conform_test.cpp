@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <numeric>
 
 #include "conformance/adapters.h"
 #include "conformance/peer_cache.h"
@@ -250,6 +252,38 @@ TEST(Conform, MisalignComparesCopiesWithTheAlignedRead) {
   orphan.digests = {{1, 7}, {2, 9}};
   orphan.compare_copies();
   EXPECT_EQ(orphan.mismatches, 0u);
+}
+
+// A worker that dies is followed by one that resumes after the item it
+// died on, in the same unit or the next: here every worker's time is up
+// after 1 ms (about the time a worker takes to start), and still each
+// item is counted once, as read or as the timeout that ended it.
+TEST(Conform, SweepWorkersThatDieAreResumedAfterTheirItem) {
+  const auto input = test::read_file(kCases / "y_yaml2obj_sig_name_quoting");
+  std::vector<uint64_t> lengths(input.size());
+  std::iota(lengths.begin(), lengths.end(), uint64_t{0});
+  const std::vector<uint64_t> offsets = misalign_offsets(input.size());
+  const std::span<const uint64_t> all(lengths);
+  const std::vector<SweepUnit> units = {{SweepKind::truncate, input, all.first(48)},
+                                        {SweepKind::misalign, input, offsets},
+                                        {SweepKind::truncate, input, all.subspan(all.size() - 48)}};
+  Shared<std::atomic<uint64_t>> done;
+  const std::vector<SweepCounts> counts = run_sweeps(units, {std::chrono::milliseconds(1), 0}, &*done);
+  ASSERT_EQ(counts.size(), units.size());
+  uint64_t items = 0, timeouts = 0;
+  for (size_t k = 0; k < units.size(); ++k) {
+    EXPECT_EQ(counts[k].runs, units[k].items.size()) << k;
+    EXPECT_EQ(counts[k].crashes, 0u) << k;
+    EXPECT_EQ(counts[k].mismatches, 0u) << k;
+    items += units[k].items.size();
+    timeouts += counts[k].timeouts;
+  }
+  EXPECT_GT(timeouts, 0u);
+  EXPECT_EQ(done->load(), items);
+  // The copies read before their workers' time was up agree.
+  SweepCounts copies = counts[1];
+  copies.compare_copies();
+  EXPECT_EQ(copies.mismatches, 0u);
 }
 
 // The formats report where their structures begin and end: the
