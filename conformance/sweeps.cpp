@@ -26,7 +26,11 @@ struct Progress {
   uint64_t digests[kMaxCopies] = {};  // misalign, by item index
   bool read[kMaxCopies] = {};         // the item's read ended
   double seconds = 0;                 // in the workers, this unit's items
+  double started = 0;                 // when the last worker began its items
 };
+
+// Seconds on the steady clock, which the workers' and the parent's agree on.
+double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // True when the prefix of length n is handled as the truncate sweep
 // expects: read as `check` reads the whole input's format (embedded
@@ -191,13 +195,15 @@ std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunL
   Shared<uint64_t> unit;  // the unit the worker is in
   while (*unit < units.size()) {
     const size_t first = *unit;
+    progress[first].started = now_seconds();  // in case the worker dies before it begins
     const RunResult r = run_forked(
         [&] {
           for (; *unit < units.size(); ++*unit) {
             const SweepUnit& u = units[*unit];
-            const auto start = std::chrono::steady_clock::now();
-            run_items(u.kind, u.input, u.items, progress[*unit], done);
-            progress[*unit].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            Progress& p = progress[*unit];
+            p.started = now_seconds();
+            run_items(u.kind, u.input, u.items, p, done);
+            p.seconds += now_seconds() - p.started;
           }
         },
         limits);
@@ -215,7 +221,9 @@ std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunL
       ++*unit;
       continue;
     }
-    // The worker died on item `next` of unit `unit`: count it and resume after it.
+    // The worker died on item `next` of unit `unit`: count it and its time,
+    // and resume after it.
+    p.seconds += now_seconds() - p.started;
     const std::string what = item_name(u.kind, u.items[p.next]) + ": " + end_summary(r);
     if (end == Verdict::timeout) {
       ++c.timeouts;
