@@ -83,6 +83,9 @@ std::vector<std::span<const uint64_t>> slices(const std::vector<uint64_t>& items
 // input's sweep is sliced no finer, and a worker runs small inputs' sweeps
 // until they add up to it.
 constexpr uint64_t kMinSliceBytes = 16u << 20;
+// A plain read observes the file many times over (its description, every
+// dump and printer): a worker takes cases until their sizes add up to this.
+constexpr uint64_t kPlainBatchBytes = 256u << 10;
 
 std::optional<bool> adapter_meets(Expectation e, Verdict v) {
   switch (e) {
@@ -284,18 +287,37 @@ Report run_conformance(const std::vector<Case>& cases, const RunnerOptions& opti
   std::vector<CaseRun> runs(cases.size());
   const ProgressTicker ticker(options, cases.size(), *counters);
 
-  // Phase 1: each case's plain read, which also plans its sweeps.
-  parallel_for(cases.size(), options.jobs, [&](size_t i) {
-    const std::vector<uint8_t> input = read_bytes(cases[i].path);
-    Observation mine = what;
-    if (cases[i].sidecar && cases[i].sidecar->output) mine.expected_output = &*cases[i].sidecar->output;
-    CaseRun& run = runs[i];
-    run.ours = run_shaderprobe(input, options.shaderprobe_limits, mine);
-    run.format = formats::reader_for(input).name;
-    if (options.truncate) run.plan = plan_truncate(input.size(), run.ours.boundaries);
-    // Copies are compared with the aligned read: none ended cleanly, none to compare with.
-    if (options.misalign && clean(run.ours.verdict)) run.offsets = misalign_offsets(input.size());
-    ++counters->cases_read;
+  // Phase 1: each case's plain read, which also plans its sweeps; a worker
+  // reads cases until their sizes add up to kPlainBatchBytes.
+  std::vector<std::pair<size_t, size_t>> batches;  // [begin, end) of cases
+  for (size_t i = 0, bytes = 0; i < cases.size(); ++i) {
+    if (batches.empty() || bytes >= kPlainBatchBytes) {
+      batches.emplace_back(i, i);
+      bytes = 0;
+    }
+    bytes += std::filesystem::file_size(cases[i].path);
+    batches.back().second = i + 1;
+  }
+  parallel_for(batches.size(), options.jobs, [&](size_t b) {
+    const auto [begin, end] = batches[b];
+    std::vector<std::vector<uint8_t>> inputs;
+    std::vector<PlainRun> plain;
+    inputs.reserve(end - begin);  // the runs point at them
+    for (size_t i = begin; i < end; ++i) {
+      PlainRun& p = plain.emplace_back(&inputs.emplace_back(read_bytes(cases[i].path)), what);
+      if (cases[i].sidecar && cases[i].sidecar->output) p.what.expected_output = &*cases[i].sidecar->output;
+    }
+    std::vector<ShaderprobeOutcome> outcomes = run_shaderprobe(plain, options.shaderprobe_limits);
+    for (size_t i = begin; i < end; ++i) {
+      const std::vector<uint8_t>& input = inputs[i - begin];
+      CaseRun& run = runs[i];
+      run.ours = std::move(outcomes[i - begin]);
+      run.format = formats::reader_for(input).name;
+      if (options.truncate) run.plan = plan_truncate(input.size(), run.ours.boundaries);
+      // Copies are compared with the aligned read: none ended cleanly, none to compare with.
+      if (options.misalign && clean(run.ours.verdict)) run.offsets = misalign_offsets(input.size());
+      ++counters->cases_read;
+    }
   });
 
   // Phase 2: every sweep slice and adapter run of every case, at once. A

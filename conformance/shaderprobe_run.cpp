@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 
+#include "core/bytes.h"
 #include "core/diagnostic_json.h"
 #include "core/strings.h"
 #include "formats/read.h"
@@ -59,11 +61,12 @@ void check_printers_in_child(Bytes input) {
   std::abort();
 }
 
-// In the child: the observation as one CBOR document on stdout (a dump a
-// peer's escaping shapes may hold bytes that are not UTF-8, which JSON
-// text cannot carry): the file read as `check` reads it, and what `what`
-// asks for.
-void observe_in_child(const std::vector<uint8_t>& input, const Observation& what) {
+// In the child: the observation as one CBOR document (a dump a peer's
+// escaping shapes may hold bytes that are not UTF-8, which JSON text
+// cannot carry): the file read as `check` reads it, and what `what` asks
+// for.
+std::vector<uint8_t> observe_in_child(const std::vector<uint8_t>& input, const Observation& what) {
+  const double start = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   nlohmann::ordered_json j;
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
@@ -77,12 +80,42 @@ void observe_in_child(const std::vector<uint8_t>& input, const Observation& what
                              {"outputs", dumps(*e.format, e.payload.bytes, nullptr, what.outputs)}});
   }
   if (what.boundaries) j["boundaries"] = formats::boundaries(r, input);
-  const std::vector<uint8_t> text = nlohmann::ordered_json::to_cbor(j);
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = write(1, text.data() + done, text.size() - done);
+  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count() - start;
+  return nlohmann::ordered_json::to_cbor(j);
+}
+
+// In the child: `bytes` on stdout after their length (8 bytes, little
+// endian), so that the parent finds each run's document in a worker's
+// output however many came before.
+void write_framed(const std::vector<uint8_t>& bytes) {
+  std::vector<uint8_t> frame(8 + bytes.size());
+  store_le<uint64_t>(frame.data(), bytes.size());
+  std::copy(bytes.begin(), bytes.end(), frame.begin() + 8);
+  for (size_t done = 0; done < frame.size();) {
+    const ssize_t n = write(1, frame.data() + done, frame.size() - done);
     if (n <= 0) _exit(3);
     done += static_cast<size_t>(n);
   }
+}
+
+// The outcome of a run from its document.
+ShaderprobeOutcome outcome_of(Bytes cbor) {
+  ShaderprobeOutcome o;
+  const auto j = nlohmann::ordered_json::from_cbor(cbor.begin(), cbor.end());
+  o.error = j["error"];
+  o.warnings = j["warnings"].get<std::vector<std::string>>();
+  o.verdict = o.error.is_null() ? Verdict::accept : Verdict::reject;
+  if (!o.error.is_null())
+    o.detail = o.error.value("code", "") + " at " + std::to_string(o.error.value("offset", uint64_t{0})) + ": " +
+               o.error.value("path", "") + ": " + o.error.value("message", "");
+  if (j.contains("output_matches")) o.output_matches = j["output_matches"].get<bool>();
+  o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
+  for (const auto& p : j.value("payloads", nlohmann::ordered_json::array()))
+    o.payloads.push_back({p["format"], p["path"], p["offset"], p["size"], p["ok"],
+                          p["outputs"].get<std::map<std::string, std::string>>()});
+  o.boundaries = j.value("boundaries", std::vector<uint64_t>{});
+  o.seconds = j.value("seconds", 0.0);
+  return o;
 }
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
@@ -121,31 +154,53 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 
 }  // namespace
 
-ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
-                                   const Observation& what) {
-  ShaderprobeOutcome o;
-  const RunResult r = run_forked([&] { observe_in_child(input, what); }, limits);
-  o.seconds = r.seconds;
-  o.max_rss_bytes = r.max_rss_bytes;
-  if (const auto end = abnormal_end(r); end || r.exit_code != 0) {
+std::vector<ShaderprobeOutcome> run_shaderprobe(std::span<const PlainRun> runs, const RunLimits& limits) {
+  std::vector<ShaderprobeOutcome> out(runs.size());
+  Shared<uint64_t> next;  // the run the worker is in
+  while (*next < runs.size()) {
+    const size_t first = *next;
+    const RunResult r = run_forked(
+        [&] {
+          for (; *next < runs.size(); ++*next) write_framed(observe_in_child(*runs[*next].input, runs[*next].what));
+        },
+        limits);
+    // The documents of the runs that ended, in order.
+    const Bytes written(reinterpret_cast<const uint8_t*>(r.out.data()), r.out.size());
+    size_t k = first;
+    for (uint64_t at = 0; k < *next && written.size() - at >= 8; ++k) {
+      const uint64_t size = load_le<uint64_t>(written.data() + at);
+      if (size > written.size() - at - 8) break;
+      out[k] = outcome_of(written.subspan(at + 8, size));
+      out[k].max_rss_bytes = r.max_rss_bytes;
+      at += 8 + size;
+    }
+    const std::optional<Verdict> end = abnormal_end(r);
+    if (!end && r.exit_code == 0 && k == runs.size()) break;
+    // Documents written as the worker's time ran out may not have been
+    // read before it was killed: those runs are run again.
+    if (k < *next) {
+      *next = k;
+      continue;
+    }
+    // The worker ended in run `next`: that is its outcome; the next worker
+    // resumes after it.
+    if (*next == runs.size()) break;
+    ShaderprobeOutcome& o = out[*next];
     o.verdict = end.value_or(Verdict::crash);
     o.detail = end_summary(r);
-    return o;
+    o.max_rss_bytes = r.max_rss_bytes;
+    o.seconds = r.seconds;  // the worker's, less the runs it finished
+    for (size_t done = first; done < k; ++done) o.seconds -= out[done].seconds;
+    o.seconds = std::max(0.0, o.seconds);
+    ++*next;
   }
-  const auto j = nlohmann::ordered_json::from_cbor(r.out);
-  o.error = j["error"];
-  o.warnings = j["warnings"].get<std::vector<std::string>>();
-  o.verdict = o.error.is_null() ? Verdict::accept : Verdict::reject;
-  if (!o.error.is_null())
-    o.detail = o.error.value("code", "") + " at " + std::to_string(o.error.value("offset", uint64_t{0})) + ": " +
-               o.error.value("path", "") + ": " + o.error.value("message", "");
-  if (j.contains("output_matches")) o.output_matches = j["output_matches"].get<bool>();
-  o.outputs = j["outputs"].get<std::map<std::string, std::string>>();
-  for (const auto& p : j.value("payloads", nlohmann::ordered_json::array()))
-    o.payloads.push_back({p["format"], p["path"], p["offset"], p["size"], p["ok"],
-                          p["outputs"].get<std::map<std::string, std::string>>()});
-  o.boundaries = j.value("boundaries", std::vector<uint64_t>{});
-  return o;
+  return out;
+}
+
+ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
+                                   const Observation& what) {
+  const PlainRun run{&input, what};
+  return std::move(run_shaderprobe(std::span(&run, 1), limits).front());
 }
 
 std::optional<bool> shaderprobe_meets(const Case& c, const ShaderprobeOutcome& o, std::string& why) {

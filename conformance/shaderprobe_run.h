@@ -1,10 +1,11 @@
 // shaderprobe itself as the implementation under test: the plain parse of
-// a case (sweep "none"), run in a forked child like the sweeps, and judged
+// a case (sweep "none"), run in a forked worker like the sweeps, and judged
 // against the case's expectation and sidecar.
 #pragma once
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -66,6 +67,20 @@ inline constexpr size_t kPrinterCheckLimit = size_t{1} << 20;
 
 [[nodiscard]] ShaderprobeOutcome run_shaderprobe(const std::vector<uint8_t>& input, const RunLimits& limits,
                                                  const Observation& what);
+
+// One input's plain run.
+struct PlainRun {
+  const std::vector<uint8_t>* input = nullptr;
+  Observation what;
+};
+
+// The runs one after another in a forked worker, as the sweeps share
+// theirs (sweeps.h, run_sweeps): each run's observation comes back as a
+// document of its own, and when a worker dies the run it was in takes that
+// end as its outcome and the next worker resumes after it. Each outcome's
+// `seconds` is its run's, `max_rss_bytes` its worker's peak.
+[[nodiscard]] std::vector<ShaderprobeOutcome> run_shaderprobe(std::span<const PlainRun> runs,
+                                                              const RunLimits& limits);
 
 // Whether the outcome meets the case's expectation and sidecar (nothing
 // when the case has no expectation); `why` says what failed.

@@ -286,6 +286,43 @@ TEST(Conform, SweepWorkersThatDieAreResumedAfterTheirItem) {
   EXPECT_EQ(copies.mismatches, 0u);
 }
 
+// The plain runs of several inputs share a worker and come back one
+// outcome each: all of them as their own runs give them, and, when every
+// worker's time is up after 1 ms, each either that or the timeout that
+// ended it, never another run's.
+TEST(Conform, PlainRunsInOneWorkerEachGetTheirOwnOutcome) {
+  const std::vector<std::string> names = {"y_writer_base", "n_rts0_aliased_tables", "y_yaml2obj_sig_name_quoting",
+                                          "y_dxil_shader_kind_0"};
+  std::vector<std::vector<uint8_t>> inputs;
+  for (const std::string& name : names) inputs.push_back(test::read_file(kCases / name));
+  Observation what;
+  what.outputs = {"json"};
+  std::vector<PlainRun> runs;
+  std::vector<ShaderprobeOutcome> alone;
+  for (const auto& input : inputs) {
+    runs.push_back({&input, what});
+    alone.push_back(run_shaderprobe(input, {}, what));
+  }
+  const std::vector<ShaderprobeOutcome> together = run_shaderprobe(runs, {});
+  const std::vector<ShaderprobeOutcome> cut_short = run_shaderprobe(runs, {std::chrono::milliseconds(1), 0});
+  ASSERT_EQ(together.size(), runs.size());
+  ASSERT_EQ(cut_short.size(), runs.size());
+  size_t timeouts = 0;
+  for (size_t k = 0; k < runs.size(); ++k) {
+    EXPECT_EQ(together[k].verdict, alone[k].verdict) << names[k];
+    EXPECT_EQ(together[k].detail, alone[k].detail) << names[k];
+    EXPECT_EQ(together[k].outputs, alone[k].outputs) << names[k];
+    if (cut_short[k].verdict == Verdict::timeout) {
+      ++timeouts;
+    } else {
+      EXPECT_EQ(cut_short[k].verdict, alone[k].verdict) << names[k];
+      EXPECT_EQ(cut_short[k].outputs, alone[k].outputs) << names[k];
+    }
+  }
+  EXPECT_EQ(alone[1].verdict, Verdict::reject);
+  EXPECT_GT(timeouts, 0u);
+}
+
 // The formats report where their structures begin and end: the
 // container's header, table and parts, with the DXIL bitcode's blocks
 // moved to where the part holds them; a bitcode file's blocks to its end.
