@@ -212,6 +212,7 @@ std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunL
       counts[i].max_rss_bytes = std::max(counts[i].max_rss_bytes, r.max_rss_bytes);
     const std::optional<Verdict> end = abnormal_end(r);
     if (!end && r.exit_code == 0) break;
+    if (*unit == units.size()) break;  // ended (its time up) after its last item: nothing to blame
     const SweepUnit& u = units[*unit];
     Progress& p = progress[*unit];
     SweepCounts& c = counts[*unit];

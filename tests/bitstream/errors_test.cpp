@@ -221,6 +221,18 @@ TEST(BitstreamErrors, Char6OperandPastTheEndIsTruncation) {
   EXPECT_EQ(d.message, "record operand runs past the end of the stream");
 }
 
+// A VBR field the stream ends inside (here ENTER_SUBBLOCK's block id,
+// whose vbr8 chunks all say another follows) is cut off, not too long.
+TEST(BitstreamErrors, VbrCutOffByTheEndIsTruncation) {
+  Writer w(kLlvmIrMagic);
+  w.emit_fixed(kEnterSubblock, 2);
+  w.emit_fixed(0x3FFFFFFF, 30);  // three chunks of 0xFF, then six bits of one
+  const Diagnostic d = walk_error(w.finish());
+  EXPECT_EQ(d.code, Code::truncated);
+  EXPECT_EQ(d.offset, 32u + 2);  // where the field starts: a failed read does not move
+  EXPECT_EQ(d.message, "block id runs past the end of the stream");
+}
+
 // ENTER_SUBBLOCK's id and abbrev width, then the end of the stream where
 // its NumWords word would start: the block is cut off, not a block of
 // zero words.
@@ -312,7 +324,9 @@ TEST(BitstreamErrors, Wrapper) {
     EXPECT_EQ(d.unit, OffsetUnit::byte);
   }
   auto short_file = std::vector<uint8_t>(file.begin(), file.begin() + 12);
-  EXPECT_EQ(walk_error(short_file).code, Code::truncated);
+  const Diagnostic cut = walk_error(short_file);
+  EXPECT_EQ(cut.code, Code::truncated);
+  EXPECT_EQ(cut.message, "bitcode wrapper header needs 20 bytes, the file has 12");
   // An offset inside the header is legal but suspicious.
   auto overlap = file;
   store_le_at(overlap, 8, uint32_t{0});

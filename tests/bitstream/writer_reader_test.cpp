@@ -272,6 +272,8 @@ TEST(WriterReader, AWrapperIsBitcodeWhenItsOffsetPointsAtTheMagic) {
   auto outside = file;
   outside[8] = static_cast<uint8_t>(file.size() - 2);  // the magic would end past the file
   EXPECT_FALSE(looks_like_bitcode(outside));
+  // A whole header and nothing else: its offset cannot point at a magic.
+  EXPECT_FALSE(looks_like_bitcode(Bytes(file.data(), kWrapperHeaderSize)));
 }
 
 TEST(WriterReader, WrapperAndDumpLine) {
