@@ -21,4 +21,5 @@ sp_fuzzer(bitstream_llvm FORMAT bitcode SOURCES fuzz_bitstream_llvm.cpp CORPUS b
 
 # Writes the bitstream seeds (scripts/gen-corpus).
 add_executable(seeds_bitstream seeds_bitstream.cpp)
+sp_data_writer(seeds_bitstream)
 target_link_libraries(seeds_bitstream PRIVATE sp_fuzz_support sp_warnings)

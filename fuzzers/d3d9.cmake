@@ -9,4 +9,5 @@ sp_fuzzer(d3d9_level9 FORMAT d3d9 SOURCES fuzz_d3d9_level9.cpp MUTATOR mutate_le
 
 # Writes the seeds (scripts/gen-corpus): the samples of conformance/d3d9.
 add_executable(seeds_d3d9 seeds_d3d9.cpp)
+sp_data_writer(seeds_d3d9)
 target_link_libraries(seeds_d3d9 PRIVATE sp_d3d9_builders sp_dxcontainer sp_warnings)

@@ -26,4 +26,5 @@ sp_fuzzer(dxcontainer_llvm FORMAT dxcontainer SOURCES fuzz_dxcontainer_llvm.cpp 
 
 # Writes the seed corpus (scripts/gen-corpus merges it into corpus/).
 add_executable(seeds_dxcontainer seeds_dxcontainer.cpp)
+sp_data_writer(seeds_dxcontainer)
 target_link_libraries(seeds_dxcontainer PRIVATE sp_dxcontainer sp_bitcode sp_warnings)

@@ -28,4 +28,5 @@ endif()
 
 # Writes the seeds of the chunk targets (fuzzers/fxc.seeds, scripts/gen-corpus).
 add_executable(seeds_fxc seeds_fxc.cpp)
+sp_data_writer(seeds_fxc)
 target_link_libraries(seeds_fxc PRIVATE sp_fuzz_support sp_warnings)

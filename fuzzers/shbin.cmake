@@ -12,4 +12,5 @@ sp_fuzzer(shbin_dvle FORMAT shbin SOURCES fuzz_shbin_dvle.cpp)
 
 # Writes the seeds of both targets (fuzzers/shbin.seeds, scripts/gen-corpus).
 add_executable(seeds_shbin seeds_shbin.cpp)
+sp_data_writer(seeds_shbin)
 target_link_libraries(seeds_shbin PRIVATE sp_fuzz_support sp_warnings)

@@ -10,4 +10,5 @@ sp_fuzzer(vbc FORMAT vbc SOURCES fuzz_vbc.cpp MUTATOR mutate_vbc CROSS_OVER cros
 # Writes the seeds (scripts/gen-corpus): the valid samples of
 # conformance/vbc/builders.h, written by the project's writer.
 add_executable(seeds_vbc seeds_vbc.cpp)
+sp_data_writer(seeds_vbc)
 target_link_libraries(seeds_vbc PRIVATE sp_vbc_builders sp_warnings)
