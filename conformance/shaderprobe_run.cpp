@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -66,7 +65,7 @@ void check_printers_in_child(Bytes input) {
 // cannot carry): the file read as `check` reads it, and what `what` asks
 // for.
 std::vector<uint8_t> observe_in_child(const std::vector<uint8_t>& input, const Observation& what) {
-  const double start = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  const double start = steady_seconds();
   nlohmann::ordered_json j;
   const formats::Format& format = formats::reader_for(input);
   const formats::FileRead r = formats::read(format, input);
@@ -80,7 +79,7 @@ std::vector<uint8_t> observe_in_child(const std::vector<uint8_t>& input, const O
                              {"outputs", dumps(*e.format, e.payload.bytes, nullptr, what.outputs)}});
   }
   if (what.boundaries) j["boundaries"] = formats::boundaries(r, input);
-  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count() - start;
+  j["seconds"] = steady_seconds() - start;
   return nlohmann::ordered_json::to_cbor(j);
 }
 
@@ -88,14 +87,17 @@ std::vector<uint8_t> observe_in_child(const std::vector<uint8_t>& input, const O
 // endian), so that the parent finds each run's document in a worker's
 // output however many came before.
 void write_framed(const std::vector<uint8_t>& bytes) {
-  std::vector<uint8_t> frame(8 + bytes.size());
-  store_le<uint64_t>(frame.data(), bytes.size());
-  std::copy(bytes.begin(), bytes.end(), frame.begin() + 8);
-  for (size_t done = 0; done < frame.size();) {
-    const ssize_t n = write(1, frame.data() + done, frame.size() - done);
-    if (n <= 0) _exit(3);
-    done += static_cast<size_t>(n);
-  }
+  const auto write_all = [](const uint8_t* data, size_t size) {
+    for (size_t done = 0; done < size;) {
+      const ssize_t n = write(1, data + done, size - done);
+      if (n <= 0) _exit(3);
+      done += static_cast<size_t>(n);
+    }
+  };
+  uint8_t length[8];
+  store_le<uint64_t>(length, bytes.size());
+  write_all(length, sizeof length);
+  write_all(bytes.data(), bytes.size());
 }
 
 // The outcome of a run from its document.
@@ -156,44 +158,33 @@ bool profiles_reject(const Sidecar& s, const ShaderprobeOutcome& o, std::string&
 
 std::vector<ShaderprobeOutcome> run_shaderprobe(std::span<const PlainRun> runs, const RunLimits& limits) {
   std::vector<ShaderprobeOutcome> out(runs.size());
-  Shared<uint64_t> next;  // the run the worker is in
-  while (*next < runs.size()) {
-    const size_t first = *next;
-    const RunResult r = run_forked(
-        [&] {
-          for (; *next < runs.size(); ++*next) write_framed(observe_in_child(*runs[*next].input, runs[*next].what));
-        },
-        limits);
-    // The documents of the runs that ended, in order.
-    const Bytes written(reinterpret_cast<const uint8_t*>(r.out.data()), r.out.size());
-    size_t k = first;
-    for (uint64_t at = 0; k < *next && written.size() - at >= 8; ++k) {
-      const uint64_t size = load_le<uint64_t>(written.data() + at);
-      if (size > written.size() - at - 8) break;
-      out[k] = outcome_of(written.subspan(at + 8, size));
-      out[k].max_rss_bytes = r.max_rss_bytes;
-      at += 8 + size;
-    }
-    const std::optional<Verdict> end = abnormal_end(r);
-    if (!end && r.exit_code == 0 && k == runs.size()) break;
-    // Documents written as the worker's time ran out may not have been
-    // read before it was killed: those runs are run again.
-    if (k < *next) {
-      *next = k;
-      continue;
-    }
-    // The worker ended in run `next`: that is its outcome; the next worker
-    // resumes after it.
-    if (*next == runs.size()) break;
-    ShaderprobeOutcome& o = out[*next];
-    o.verdict = end.value_or(Verdict::crash);
-    o.detail = end_summary(r);
-    o.max_rss_bytes = r.max_rss_bytes;
-    o.seconds = r.seconds;  // the worker's, less the runs it finished
-    for (size_t done = first; done < k; ++done) o.seconds -= out[done].seconds;
-    o.seconds = std::max(0.0, o.seconds);
-    ++*next;
-  }
+  run_resumable(
+      runs.size(), limits, [&](size_t i) { write_framed(observe_in_child(*runs[i].input, runs[i].what)); },
+      [&](const WorkerEnd& e) {
+        // The documents of the runs that ended, in order.
+        const Bytes written(reinterpret_cast<const uint8_t*>(e.result.out.data()), e.result.out.size());
+        size_t k = e.first;
+        for (uint64_t at = 0; k < e.at && written.size() - at >= 8; ++k) {
+          const uint64_t size = load_le<uint64_t>(written.data() + at);
+          if (size > written.size() - at - 8) break;
+          out[k] = outcome_of(written.subspan(at + 8, size));
+          out[k].max_rss_bytes = e.result.max_rss_bytes;
+          at += 8 + size;
+        }
+        // Documents written as the worker's time ran out may not have been
+        // read before it was killed: those runs are run again.
+        if (k < e.at) return k;
+        const std::optional<Verdict> end = abnormal_end(e.result);
+        if ((!end && e.result.exit_code == 0) || e.at == runs.size()) return runs.size();
+        // The worker ended in run `at`: that is its outcome; the next
+        // worker resumes after it.
+        ShaderprobeOutcome& o = out[e.at];
+        o.verdict = end.value_or(Verdict::crash);
+        o.detail = end_summary(e.result);
+        o.max_rss_bytes = e.result.max_rss_bytes;
+        o.seconds = e.seconds_in_item;
+        return e.at + 1;
+      });
   return out;
 }
 

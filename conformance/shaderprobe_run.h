@@ -74,10 +74,10 @@ struct PlainRun {
   Observation what;
 };
 
-// The runs one after another in a forked worker, as the sweeps share
-// theirs (sweeps.h, run_sweeps): each run's observation comes back as a
-// document of its own, and when a worker dies the run it was in takes that
-// end as its outcome and the next worker resumes after it. Each outcome's
+// The runs one after another in forked workers (subprocess.h,
+// run_resumable, as the sweeps are run): each run's observation comes back
+// as a document of its own, and when a worker dies the run it was in takes
+// that end as its outcome and the next worker resumes after it. Each outcome's
 // `seconds` is its run's, `max_rss_bytes` its worker's peak.
 [[nodiscard]] std::vector<ShaderprobeOutcome> run_shaderprobe(std::span<const PlainRun> runs,
                                                               const RunLimits& limits);

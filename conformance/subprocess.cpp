@@ -5,6 +5,7 @@
 #include <spawn.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -105,9 +106,17 @@ RunResult spawn(const std::function<void(int out_fd, int err_fd)>& child, const 
   return collect(
       [&](int out_fd, int err_fd) {
         std::fflush(nullptr);  // or the child would flush the parent's buffered output again
+        const pid_t parent = getpid();
         const pid_t pid = fork();
         if (pid == 0) {
           setpgid(0, 0);  // so a timeout kills the child and whatever it started
+          // In a group of its own, the child misses what kills this
+          // process's group (a caller's timeout, a Ctrl-C): it ends with
+          // the thread that forked it instead, which waits for it, so a
+          // hung worker never outlives the run. A parent already gone
+          // before the prctl has no death left to signal.
+          prctl(PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid() != parent) _exit(1);
           child(out_fd, err_fd);
         }
         return pid;
@@ -175,6 +184,32 @@ RunResult run_forked(const std::function<void()>& work, const RunLimits& limits)
         _exit(0);
       },
       limits);
+}
+
+double steady_seconds() { return std::chrono::duration<double>(Clock::now().time_since_epoch()).count(); }
+
+void run_resumable(size_t n, const RunLimits& limits, const std::function<void(size_t)>& step,
+                   const std::function<size_t(const WorkerEnd&)>& ended) {
+  // Where the worker is, in memory it shares with this process, so that
+  // what it reached survives its crash.
+  struct Cursor {
+    uint64_t at = 0;
+    double item_started = 0;
+  };
+  Shared<Cursor> cursor;
+  for (size_t first = 0; first < n;) {
+    cursor->at = first;
+    cursor->item_started = steady_seconds();  // in case the worker ends before its first item
+    const RunResult r = run_forked(
+        [&] {
+          for (; cursor->at < n; ++cursor->at) {
+            cursor->item_started = steady_seconds();
+            step(cursor->at);
+          }
+        },
+        limits);
+    first = ended({r, first, static_cast<size_t>(cursor->at), steady_seconds() - cursor->item_started});
+  }
 }
 
 }  // namespace sp::conform

@@ -87,4 +87,28 @@ class SharedArray {
 
 [[nodiscard]] RunResult run_forked(const std::function<void()>& work, const RunLimits& limits = {});
 
+// Seconds on the steady clock, on which a parent and its forked children
+// agree.
+[[nodiscard]] double steady_seconds();
+
+// How a worker of run_resumable ended: its result, the item it began
+// with, the item it was in when it ended (n: it ran them all) and how
+// long it had been in that one.
+struct WorkerEnd {
+  const RunResult& result;
+  size_t first;
+  size_t at;
+  double seconds_in_item;
+};
+
+// Runs step(0) .. step(n - 1) in forked workers, one worker at a time
+// taking items in turn (with the limits of run_forked for the whole
+// worker): many small items cost one fork, and a crash or hang in one
+// ends only its worker. After each worker, `ended` records what it needs
+// (what the worker wrote, how an item ended) and returns the item the
+// next worker begins with: past the one the worker died in, or earlier to
+// run again what it ran but could not report; n when all is done.
+void run_resumable(size_t n, const RunLimits& limits, const std::function<void(size_t)>& step,
+                   const std::function<size_t(const WorkerEnd&)>& ended);
+
 }  // namespace sp::conform

@@ -1,7 +1,6 @@
 #include "conformance/sweeps.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
@@ -26,11 +25,7 @@ struct Progress {
   uint64_t digests[kMaxCopies] = {};  // misalign, by item index
   bool read[kMaxCopies] = {};         // the item's read ended
   double seconds = 0;                 // in the workers, this unit's items
-  double started = 0;                 // when the last worker began its items
 };
-
-// Seconds on the steady clock, which the workers' and the parent's agree on.
-double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // True when the prefix of length n is handled as the truncate sweep
 // expects: read as `check` reads the whole input's format (embedded
@@ -192,50 +187,38 @@ std::vector<SweepCounts> run_sweeps(std::span<const SweepUnit> units, const RunL
       throw std::logic_error("misalign: more offsets than a slice holds");
   std::vector<SweepCounts> counts(units.size());
   SharedArray<Progress> progress(units.size());
-  Shared<uint64_t> unit;  // the unit the worker is in
-  while (*unit < units.size()) {
-    const size_t first = *unit;
-    progress[first].started = now_seconds();  // in case the worker dies before it begins
-    const RunResult r = run_forked(
-        [&] {
-          for (; *unit < units.size(); ++*unit) {
-            const SweepUnit& u = units[*unit];
-            Progress& p = progress[*unit];
-            p.started = now_seconds();
-            run_items(u.kind, u.input, u.items, p, done);
-            p.seconds += now_seconds() - p.started;
-          }
-        },
-        limits);
-    // Each unit the worker reached shares its peak.
-    for (size_t i = first; i <= *unit && i < units.size(); ++i)
-      counts[i].max_rss_bytes = std::max(counts[i].max_rss_bytes, r.max_rss_bytes);
-    const std::optional<Verdict> end = abnormal_end(r);
-    if (!end && r.exit_code == 0) break;
-    if (*unit == units.size()) break;  // ended (its time up) after its last item: nothing to blame
-    const SweepUnit& u = units[*unit];
-    Progress& p = progress[*unit];
-    SweepCounts& c = counts[*unit];
-    // Ended (its time up) between its unit's last item and the next unit:
-    // no item to blame.
-    if (p.next == u.items.size()) {
-      ++*unit;
-      continue;
-    }
-    // The worker died on item `next` of unit `unit`: count it and its time,
-    // and resume after it.
-    p.seconds += now_seconds() - p.started;
-    const std::string what = item_name(u.kind, u.items[p.next]) + ": " + end_summary(r);
-    if (end == Verdict::timeout) {
-      ++c.timeouts;
-    } else {
-      ++c.crashes;
-    }
-    if (c.detail.empty()) c.detail = what;
-    ++p.runs;
-    if (done != nullptr) done->fetch_add(1, std::memory_order_relaxed);
-    if (++p.next == u.items.size()) ++*unit;
-  }
+  run_resumable(
+      units.size(), limits,
+      [&](size_t i) {
+        const double started = steady_seconds();
+        run_items(units[i].kind, units[i].input, units[i].items, progress[i], done);
+        progress[i].seconds += steady_seconds() - started;
+      },
+      [&](const WorkerEnd& e) {
+        // Each unit the worker reached shares its peak.
+        for (size_t i = e.first; i <= e.at && i < units.size(); ++i)
+          counts[i].max_rss_bytes = std::max(counts[i].max_rss_bytes, e.result.max_rss_bytes);
+        const std::optional<Verdict> end = abnormal_end(e.result);
+        if ((!end && e.result.exit_code == 0) || e.at == units.size()) return units.size();
+        const SweepUnit& u = units[e.at];
+        Progress& p = progress[e.at];
+        // Ended (its time up) between its unit's last item and the next
+        // unit: no item to blame.
+        if (p.next == u.items.size()) return e.at + 1;
+        // The worker died on item `next` of its unit: count it and its
+        // time, and resume after it.
+        SweepCounts& c = counts[e.at];
+        p.seconds += e.seconds_in_item;
+        if (end == Verdict::timeout) {
+          ++c.timeouts;
+        } else {
+          ++c.crashes;
+        }
+        if (c.detail.empty()) c.detail = item_name(u.kind, u.items[p.next]) + ": " + end_summary(e.result);
+        ++p.runs;
+        if (done != nullptr) done->fetch_add(1, std::memory_order_relaxed);
+        return ++p.next == u.items.size() ? e.at + 1 : e.at;
+      });
   for (size_t i = 0; i < units.size(); ++i) {
     const SweepUnit& u = units[i];
     const Progress& p = progress[i];

@@ -90,8 +90,9 @@ struct SweepUnit {
   std::span<const uint64_t> items;
 };
 
-// Runs the units one after another in a forked worker; when a worker dies,
-// the next resumes after the item it died on. One worker runs many small
+// Runs the units one after another in forked workers (subprocess.h,
+// run_resumable); when a worker dies, the next resumes after the item it
+// died on. One worker runs many small
 // sweeps: the fork of a process under ASan, and the fresh pages its
 // worker's allocations fault in past ASan's quarantine, cost more than the
 // sweep of a small case. Each item run adds 1 to `done` (shared with the

@@ -3,6 +3,9 @@
 // worked example adapter (conformance/adapters/example.json) agrees with
 // the built-in obj2yaml-22 adapter; the CLI's exit status and reports.
 #include <gtest/gtest.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -50,6 +53,36 @@ TEST(Conform, ForkedWorkCrashingIsRecorded) {
   const RunResult fine = run_forked([] { std::fputs("hello", stdout); });
   EXPECT_TRUE(fine.ok());
   EXPECT_EQ(fine.out, "hello");
+}
+
+// A forked worker is in a process group of its own (so that its timeout
+// kills what it started), out of reach of whatever kills its parent's
+// group, so it must end with its parent: a hung worker would otherwise
+// outlive the run. Here a worker kills its parent and then waits forever;
+// a process made the reaper of its orphaned descendants, whose child the
+// worker then becomes, waits for it and keeps how it ended. The reaper's
+// timeout only bounds the wait when the worker lives on.
+TEST(Conform, AForkedWorkerEndsWithItsParent) {
+  Shared<pid_t> worker;
+  Shared<int> status;
+  RunLimits bound;
+  bound.timeout = std::chrono::seconds(60);
+  const RunResult reaper = run_forked(
+      [&] {
+        prctl(PR_SET_CHILD_SUBREAPER, 1);
+        (void)run_forked([&] {
+          (void)run_forked([&] {
+            *worker = getpid();
+            kill(getppid(), SIGKILL);
+            for (;;) pause();
+          });
+        });
+        if (*worker != 0) waitpid(*worker, &*status, 0);
+      },
+      bound);
+  ASSERT_NE(*worker, 0);
+  EXPECT_FALSE(reaper.timed_out) << "the worker outlived its parent";
+  EXPECT_TRUE(WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL) << *status;
 }
 
 // The plain read's worker runs every printer of an accepted input and, when
