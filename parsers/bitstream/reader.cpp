@@ -64,7 +64,9 @@ Reader::Entry Reader::next() {
     case kEnterSubblock:
       return enter_block(start) ? Entry::enter_block : Entry::error;
     case kDefineAbbrev:
-      return define_abbrev() ? Entry::define_abbrev : Entry::error;
+      if (!define_abbrev()) return Entry::error;
+      ++frames_.back().abbrevs;
+      return Entry::define_abbrev;
     default:
       break;
   }
@@ -411,7 +413,7 @@ std::string Reader::path(Leaf leaf) const {
       out += strprintf("records[%llu]", ull(f.records));
       break;
     case Leaf::abbrev:
-      out += strprintf("abbrevs[%zu]", local_abbrevs_.size() - f.local_begin);
+      out += strprintf("abbrevs[%llu]", ull(f.abbrevs));
       break;
     case Leaf::block:
       out += strprintf("blocks[%llu]", ull(f.children));

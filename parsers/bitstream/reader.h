@@ -116,6 +116,9 @@ class Reader {
     size_t local_ops_begin = 0;
     uint64_t children = 0;
     uint64_t records = 0;
+    // DEFINE_ABBREVs read: BLOCKINFO's register theirs with the block
+    // SETBID chose, so they are not among the local abbreviations.
+    uint64_t abbrevs = 0;
     std::optional<uint32_t> setbid;  // BLOCKINFO: the block SETBID chose
   };
   struct BlockInfo {

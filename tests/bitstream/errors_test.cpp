@@ -290,7 +290,8 @@ TEST(BitstreamErrors, BlockInfoRecords) {
 }
 
 // The abbreviations BLOCKINFO registers for a block count against the
-// same limit as a block's own.
+// same limit as a block's own; the error names the BLOCKINFO block's own
+// DEFINE_ABBREV, by its place among them.
 TEST(BitstreamErrors, BlockInfoAbbrevsPastTheLimit) {
   Limits limits;
   limits.max_abbrevs_per_block = 2;
@@ -308,6 +309,7 @@ TEST(BitstreamErrors, BlockInfoAbbrevsPastTheLimit) {
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->code, Code::limit_exceeded);
   EXPECT_NE(r.error->message.find("abbreviations for block 8"), std::string::npos) << r.error->message;
+  EXPECT_EQ(r.error->path, "blocks[0].BLOCKINFO_BLOCK.abbrevs[2]");
 }
 
 TEST(BitstreamErrors, Wrapper) {
