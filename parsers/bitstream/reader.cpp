@@ -278,10 +278,9 @@ bool Reader::read_abbreviated(uint32_t id) {
     return fail(Code::invalid_value, code_at, Leaf::record,
                 strprintf("record code %llu does not fit 32 bits", ull(code)));
   record_.code = static_cast<uint32_t>(code);
+  // define_abbrev held every abbreviation to max_ops operands, so its
+  // scalars fit and max_ops - ops_.size() below cannot wrap.
   const uint32_t max_ops = ctx_.limits().max_record_operands;
-  if (count - 1 > max_ops)
-    return fail(Code::limit_exceeded, cursor_.bit_offset(), Leaf::record,
-                "the abbreviation's operands exceed " + limit_text(&Limits::max_record_operands, max_ops));
   for (uint32_t i = 1; i < count; ++i) {
     const AbbrevOp& op = ops[i];
     if (op.encoding == Encoding::array) {

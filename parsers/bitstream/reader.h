@@ -77,6 +77,9 @@ class Reader {
   // or shorter than one.
   bool start(uint32_t& magic);
 
+  // The next entry. Once the context holds an error, this reader's or one
+  // its caller recorded (a visitor's budget, a check of what it read), it
+  // reads nothing more and returns error: the first error is the input's.
   Entry next();
 
   // Names blocks in error paths (after start(), once the magic is known).

@@ -3,6 +3,7 @@
 // bit offset and path.
 #include <gtest/gtest.h>
 
+#include "bitstream/reader.h"
 #include "bitstream/support.h"
 #include "bitstream/wrapper.h"
 #include "conformance/bitcode/builders.h"
@@ -112,14 +113,61 @@ TEST(BitstreamErrors, InvalidAbbrevNumber) {  // "Invalid abbrev number"
 }
 
 TEST(BitstreamErrors, BlobEndsTooSoon) {  // "Blob ends too soon"
-  auto file = one_block([](Writer& w) {
+  const auto blob_of = [](uint64_t length) {
+    Writer w(kLlvmIrMagic);
+    w.enter_block(8, 3);
     const AbbrevOp ops[] = {{Encoding::literal, 1}, {Encoding::blob, 0}};
     w.define_abbrev(ops);
     w.emit_fixed(4, 3);
-    w.emit_vbr(9, 6);  // 9 bytes + 3 of padding, but only the END_BLOCK word follows
+    w.emit_vbr(length, 6);
     w.align32();
-  });
-  EXPECT_EQ(walk_error(file).code, Code::count_too_large);
+    return w;
+  };
+  Writer past = blob_of(9);  // 9 bytes + 3 of padding, but only the END_BLOCK word follows
+  past.end_block();
+  EXPECT_EQ(walk_error(past.finish()).code, Code::count_too_large);
+  // A length whose padded size in bits wraps 64 bits.
+  Writer wrapping = blob_of(uint64_t{1} << 61);
+  wrapping.end_block();
+  EXPECT_EQ(walk_error(wrapping.finish()).code, Code::count_too_large);
+  // Bytes and padding up to the stream's last bit fit; what is missing is
+  // the END_BLOCK after them.
+  Writer exact = blob_of(3);
+  exact.emit_fixed(0x00636261, 32);
+  EXPECT_EQ(walk_error(exact.finish()).code, Code::unterminated_block);
+}
+
+// A VBR field holds 64 bits; a record's code has 32 (a literal code
+// wider than that is refused with its abbreviation).
+TEST(BitstreamErrors, RecordCodePast32Bits) {
+  const Diagnostic d = walk_error(one_block([](Writer& w) {
+    const AbbrevOp ops[] = {{Encoding::vbr, 6}};
+    w.define_abbrev(ops);
+    w.emit_fixed(4, 3);
+    w.emit_vbr(uint64_t{1} << 32, 6);
+  }));
+  EXPECT_EQ(d.code, Code::invalid_value);
+  EXPECT_EQ(d.message, "record code 4294967296 does not fit 32 bits");
+  EXPECT_EQ(d.path, "blocks[0].block8.records[0]");
+}
+
+// The first error is the input's: once a caller records one in the
+// reader's context, the reader reads nothing more.
+TEST(BitstreamErrors, AnErrorInTheContextEndsTheRead) {
+  const auto file = one_block([](Writer& w) { w.record(1, {}); });
+  Limits limits;
+  Context ctx(limits, file.size());
+  Stream s;
+  ASSERT_TRUE(locate_stream(file, ctx, s));
+  Reader r(s.bytes, s.offset * 8, ctx);
+  uint32_t magic = 0;
+  ASSERT_TRUE(r.start(magic));
+  ASSERT_EQ(r.next(), Reader::Entry::enter_block);
+  ctx.fail(Code::invalid_value, 0, FieldPath::root("caller"), "a caller's check");
+  const uint64_t at = r.bit_offset();
+  EXPECT_EQ(r.next(), Reader::Entry::error);
+  EXPECT_EQ(r.bit_offset(), at);
+  EXPECT_EQ(ctx.error()->message, "a caller's check");
 }
 
 TEST(BitstreamErrors, UnterminatedVbr) {  // "Unterminated VBR"

@@ -87,7 +87,9 @@ TEST(BitstreamHostile, TooManyOperandsOrAbbrevs) {
     const uint64_t v[] = {1, 2, 3, 4};
     w.record(1, v);
   });
-  EXPECT_EQ(walk_error(ops, small).code, Code::limit_exceeded);
+  const Diagnostic too_many = walk_error(ops, small);
+  EXPECT_EQ(too_many.code, Code::limit_exceeded);
+  EXPECT_EQ(too_many.message.rfind("4 operands exceed ", 0), 0u) << too_many.message;
   auto abbrevs = one_block([](Writer& w) {
     const AbbrevOp a[] = {{Encoding::literal, 1}};
     for (int i = 0; i < 3; ++i) w.define_abbrev(a);
