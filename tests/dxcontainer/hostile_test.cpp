@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <initializer_list>
+#include <string>
 
 #include "core/span_writer.h"
 #include "dxcontainer/container.h"
@@ -274,6 +276,19 @@ TEST(Hostile, RootSignatureCountsPastThePart) {
   EXPECT_EQ(d.path, "parts[0].RTS0.parameters[0]");
 }
 
+// D3D12_SHADER_VISIBILITY ends at 7 (mesh): a parameter seen by a stage
+// that does not exist is refused at its visibility field.
+TEST(Hostile, RootParameterVisibilityPastMeshIsRefused) {
+  // RTS0 1.0: one root-constants parameter (header at 24, constants at 36).
+  const auto rts0 = [](uint32_t visibility) { return u32s({1, 1, 24, 0, 48, 0, 1, visibility, 36, 0, 0, 1}); };
+  ASSERT_TRUE(parse_container(container_of({{"RTS0", rts0(7)}})).ok());
+  const Diagnostic d = expect_error(container_of({{"RTS0", rts0(8)}}));
+  EXPECT_EQ(d.code, Code::invalid_value);
+  EXPECT_EQ(d.offset, 44u + 24 + 4);
+  EXPECT_EQ(d.path, "parts[0].RTS0.parameters[0].visibility");
+  EXPECT_EQ(d.message, "shader visibility 8 is out of range (0..7)");
+}
+
 TEST(Hostile, RootSignatureAliasedTablesHitTheBudget) {
   // 400 parameters all pointing at one table of 2000 ranges: 800,000
   // decoded ranges from ~53 KB would be a quadratic blow-up.
@@ -338,6 +353,39 @@ TEST(Hostile, SrciStoredContentErrorIsAtItsFileOffset) {
   // section's 8 + 20 header bytes, then the entry's 12.
   EXPECT_EQ(d.offset, 44u + 8 + 40 + 28 + 12);
   EXPECT_EQ(d.message, "source is not NUL-terminated");
+}
+
+// A stored entry may end exactly at the end of the entries, not one byte
+// past it.
+TEST(Hostile, SrciEntryRunningOneBytePastTheEntriesIsRefused) {
+  ASSERT_TRUE(parse_container(container_of({{"SRCI", srci(u32s({16, 0, 1, 0}), 16, 0)}})).ok());
+  const Diagnostic d = expect_error(container_of({{"SRCI", srci(u32s({17, 0, 1, 0}), 16, 0)}}));
+  EXPECT_EQ(d.code, Code::invalid_value);
+  EXPECT_EQ(d.path, "parts[0].SRCI.contents[0].aligned_size");
+  EXPECT_EQ(d.offset, 44u + 8 + 40 + 28);
+  EXPECT_EQ(d.message, "entry size 17 does not cover its 1-byte content or runs past the entries");
+}
+
+// A zlib stream that ends before the declared size is out is refused at
+// the compressed entries, where the stream starts.
+TEST(Hostile, SrciStreamShorterThanDeclaredIsASizeMismatchAtTheEntries) {
+  const std::vector<uint8_t> entries = u32s({16, 0, 1, 0});
+  const Diagnostic d = expect_error(container_of({{"SRCI", srci(deflate(entries), 20, 1)}}));
+  EXPECT_EQ(d.code, Code::size_mismatch);
+  EXPECT_EQ(d.path, "parts[0].SRCI.sections[1].uncompressed_size");
+  EXPECT_EQ(d.offset, 44u + 8 + 40 + 28);
+  EXPECT_EQ(d.message, "inflates to 16 bytes, declared 20");
+}
+
+// Entries the section cannot hold end the parse, even when no entry is
+// counted: nothing after them may be read as if they were there.
+TEST(Hostile, SrciEntriesPastTheirSectionAreTruncatedEvenWithNoEntry) {
+  // One section, the contents: stored, 4 bytes of entries declared, count
+  // 0, and no entry bytes.
+  const Diagnostic d = expect_error(container_of({{"SRCI", u32s({36, 0x00010000, 28, 0, 0, 0, 4, 4, 0})}}));
+  EXPECT_EQ(d.code, Code::truncated);
+  EXPECT_EQ(d.path, "parts[0].SRCI.sections[0].entries");
+  EXPECT_EQ(d.offset, 44u + 8 + 28);
 }
 
 TEST(Hostile, SrciNameCountPastItsEntriesSaysHowManyBytesThereAre) {
@@ -435,6 +483,42 @@ TEST(Hostile, BytesAfterAPartsLastStructureAreAWarning) {
   EXPECT_EQ(r.warnings[0].offset, 44u + 20);
   EXPECT_EQ(r.warnings[0].path, "parts[0].HASH");
   EXPECT_EQ(r.warnings[0].message, "4 bytes after the last structure");
+}
+
+// Parts listed out of order are walked by offset: two that follow each
+// other in the file leave no gap and share no byte, whatever the order of
+// the offset table.
+TEST(Hostile, ContiguousPartsListedOutOfOrderLeaveNoGap) {
+  auto file = container_of({{"PRIV", {1, 2, 3, 4}}, {"STAT", {5, 6, 7, 8}}});
+  const uint32_t a = load_le<uint32_t>(file.data() + 32), b = load_le<uint32_t>(file.data() + 36);
+  store_le_at<uint32_t>(file, 32, b);
+  store_le_at<uint32_t>(file, 36, a);
+  sign_container(file);
+  const ParseResult r = parse_container(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  std::string found;
+  for (const Diagnostic& w : r.warnings) found += "\n  " + w.to_string();
+  ASSERT_EQ(r.warnings.size(), 1u) << found;
+  EXPECT_EQ(r.warnings[0].code, Code::parts_out_of_order);
+  EXPECT_EQ(r.warnings[0].offset, 32u);
+}
+
+// One unused byte between two parts is a gap like any other.
+TEST(Hostile, AOneByteGapBetweenPartsIsAWarning) {
+  auto file = container_of({{"PRIV", {1, 2, 3, 4}}, {"STAT", {5, 6, 7, 8}}});
+  const uint32_t second = load_le<uint32_t>(file.data() + 36);
+  ASSERT_EQ(second, 40u + 8 + 4);
+  file.insert(file.begin() + second, 1, 0);
+  store_le_at<uint32_t>(file, 36, second + 1);
+  store_le_at<uint32_t>(file, 24, static_cast<uint32_t>(file.size()));
+  sign_container(file);
+  const ParseResult r = parse_container(file);
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  const auto gap = std::find_if(r.warnings.begin(), r.warnings.end(), [](auto& w) { return w.code == Code::gap_between_parts; });
+  ASSERT_NE(gap, r.warnings.end());
+  EXPECT_EQ(gap->offset, second);
+  EXPECT_EQ(gap->path, "parts[1]");
+  EXPECT_EQ(gap->message, "1 unused bytes before this part");
 }
 
 TEST(Hostile, OverlapAndOrderAreWarnings) {
