@@ -22,6 +22,7 @@
 #include "dxcontainer/container.h"
 #include "dxcontainer/digest.h"
 #include "dxcontainer/model_diff.h"
+#include "support/containers.h"
 #include "support/test_files.h"
 
 namespace sp::dxc {
@@ -706,6 +707,57 @@ TEST(Writer, PsvStageTablesAndVersions) {
     // Without names the string table is just the empty string.
     EXPECT_EQ(got.string_table.size(), 4u);
   }
+}
+
+// LLVM 22 writes a mesh shader's PSV0 without the primitive ViewID mask.
+// With its quirks on, a part short by exactly that mask is read in LLVM's
+// layout (a legacy_layout warning); the length that tells the two layouts
+// apart counts the masks of all four output streams.
+Psv llvm_mesh_psv(Store& s, uint8_t primitive_vectors) {
+  Psv mesh;
+  mesh.version = 3;
+  mesh.info.shader_stage = 13;
+  mesh.info.uses_view_id = 1;
+  mesh.info.geom_data = static_cast<uint16_t>(0x0100 | primitive_vectors);  // topology 1
+  mesh.info.sig_output_vectors = {1, 0, 0, 1};
+  mesh.output_vector_masks[0] = s.words({0x1});
+  mesh.output_vector_masks[3] = s.words({0x2});
+  if (primitive_vectors > 0) mesh.patch_or_prim_vector_mask = s.words({0x7});
+  mesh.entry_name = "";
+  mesh.layout_stage = 13;
+  return mesh;
+}
+
+ParseOptions llvm_quirks() {
+  ParseOptions options;
+  options.psv_quirks.llvm_mesh_layout = true;
+  return options;
+}
+
+TEST(Writer, MeshPsvWithoutThePrimitiveMaskReadsInLlvmsLayout) {
+  Store s;
+  std::vector<uint8_t> part = encode_part(make_part(make_fourcc('P', 'S', 'V', '0'), llvm_mesh_psv(s, 3)));
+  part.resize(part.size() - 4);  // the primitive mask, the part's last word (no input vectors)
+  const std::vector<uint8_t> file = test::container_of({{"PSV0", part}});
+  const ParseResult r = parse_container(file, llvm_quirks());
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  ASSERT_EQ(r.warnings.size(), 1u) << warning_text(r.warnings);
+  EXPECT_EQ(r.warnings[0].code, Code::legacy_layout);
+  EXPECT_EQ(r.warnings[0].path, "parts[0].PSV0.patch_or_prim_vector_mask");
+  const Psv& got = content<Psv>(*r.container);
+  EXPECT_EQ(to_vector(got.output_vector_masks[3]), (std::vector<uint32_t>{0x2}));
+  EXPECT_TRUE(got.patch_or_prim_vector_mask.empty());
+}
+
+// A mesh shader with no primitive vectors has no primitive mask in either
+// layout: nothing is missing, nothing to warn about.
+TEST(Writer, MeshPsvWithoutPrimitiveVectorsIsNoLegacyLayout) {
+  Store s;
+  const std::vector<uint8_t> part = encode_part(make_part(make_fourcc('P', 'S', 'V', '0'), llvm_mesh_psv(s, 0)));
+  const std::vector<uint8_t> file = test::container_of({{"PSV0", part}});
+  const ParseResult r = parse_container(file, llvm_quirks());
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_TRUE(r.warnings.empty()) << warning_text(r.warnings);
 }
 
 // Only v3's runtime info has an entry name offset: an older version's
