@@ -23,9 +23,13 @@
 #include "dxcontainer/digest.h"
 #include "dxcontainer/writer.h"
 #include "bitcode/dxil_names.h"
+#include "bitcode/metadata.h"
+#include "conformance/bitcode/dxil_module.h"
+#include "conformance/bitcode/metadata_cases.h"
 #include "dxil/mappings.h"
 #include "formats/read.h"
 #include "formats/registry.h"
+#include "support/containers.h"
 #include "support/test_files.h"
 
 namespace sp::dxc {
@@ -541,6 +545,138 @@ TEST(DxilModuleChecks, ARootCbvVisibleToThePixelStageBindsThePixelShadersBuffer)
   }
 }
 
+// ---- On builder-made modules (conformance/bitcode/dxil_module.h) -----------------
+
+using bitcode::build::ModuleSpec;
+using bitcode::build::record;
+using bitcode::build::text_record;
+
+// y_dxil_parts_match_the_module (or `image`) with the parts named in
+// `replace` holding the given bytes instead of their own (those it lacks
+// added last), re-signed.
+std::vector<uint8_t> with_parts(const std::map<std::string, std::vector<uint8_t>>& replace,
+                                const std::vector<uint8_t>& image = test::read_file(kModuleCases /
+                                                                                   "y_dxil_parts_match_the_module")) {
+  const ParseResult r = parse_container(image);
+  EXPECT_TRUE(r.ok());
+  if (!r.ok()) return {};
+  std::vector<test::RawPartSpec> parts;
+  for (const Part& p : r.container->parts) {
+    const std::string name = fourcc_text(p.fourcc);
+    const auto it = replace.find(name);
+    parts.push_back({name, it != replace.end() ? it->second : std::vector<uint8_t>(p.data.begin(), p.data.end())});
+  }
+  for (const auto& [name, bytes] : replace)
+    if (r.container->find(make_fourcc(name[0], name[1], name[2], name[3])) == nullptr) parts.push_back({name, bytes});
+  return test::container_of(parts);
+}
+
+// The DXIL part of a ps_6_0 program holding `m`.
+std::vector<uint8_t> program_of(const ModuleSpec& m) {
+  return dxc::build::dxil_program(0, 0x60, bitcode::build::module_file(m));
+}
+
+// PSV0 v0 of a pixel shader (as DXC writes it for validator 1.0), then
+// `tail`: the resource count, stride and records.
+std::vector<uint8_t> psv0_v0(const std::vector<uint8_t>& tail) {
+  std::vector<uint8_t> out = test::u32s({24, 0, 0, 0, 0, 0, 0xFFFFFFFF});
+  out.insert(out.end(), tail.begin(), tail.end());
+  return out;
+}
+
+// The findings with `code` in the container holding the cbuffer module
+// (cb at b0, space 0) and a PSV0 v0 binding `tail`, plus `extra` parts.
+std::vector<Diagnostic> cbuffer_findings(const std::vector<uint8_t>& tail, Code code,
+                                         std::map<std::string, std::vector<uint8_t>> extra = {}) {
+  extra["PSV0"] = psv0_v0(tail);
+  extra["DXIL"] = program_of(bitcode::build::dxil_module_with_cbuffer());
+  return with_code(warnings_of(with_parts(extra)), code);
+}
+
+// A raytracing acceleration structure is bound as a raw buffer SRV
+// (PSVResourceType 4), as DXC binds it; t0, in a module of its own.
+TEST(DxilModuleChecks, AnAccelerationStructureIsBoundAsARawBufferSrv) {
+  ModuleSpec m = bitcode::build::dxil_module();
+  m.constants.push_back({4, 32});  // module value 6 = i32 16
+  // !13 = i32 16; !14 = the SRV: id 0, no variable, "TEXCOORD" as its
+  // name, space 0, t0, one, kind 16 (RTAccelerationStructure), 0 samples;
+  // !15 = !{!14}; !16 = the entry's resources, SRVs only.
+  for (const auto& r : {record(bitcode::kMdValue, {0, 6}), record(bitcode::kMdNode, {2, 0, 8, 2, 2, 4, 14, 2, 0}),
+                        record(bitcode::kMdNode, {15}), record(bitcode::kMdNode, {16, 0, 0, 0})})
+    m.metadata.push_back(r);
+  m.metadata[12] = record(bitcode::kMdNode, {0, 7, 12, 17, 0});
+  const auto findings = [&](uint32_t type) {
+    return with_code(warnings_of(with_parts({{"PSV0", psv0_v0(test::u32s({1, 16, type, 0, 0, 0}))}, {"DXIL", program_of(m)}})),
+                     Code::psv_resources_mismatch);
+  };
+  const std::vector<Diagnostic> raw = findings(4);
+  EXPECT_TRUE(raw.empty()) << texts(raw);
+  const std::vector<Diagnostic> typed = findings(3);
+  ASSERT_EQ(typed.size(), 1u) << texts(typed);
+  EXPECT_EQ(typed[0].path, "parts[3].PSV0.resources[0]");
+}
+
+// Records of 24 bytes carry the resource kind and flags; they must be the
+// module's too (a constant buffer is kind 13).
+TEST(DxilModuleChecks, A24ByteBindingsKindMustBeTheModules) {
+  const std::vector<Diagnostic> same = cbuffer_findings(test::u32s({1, 24, 2, 0, 0, 0, 13, 0}), Code::psv_resources_mismatch);
+  EXPECT_TRUE(same.empty()) << texts(same);
+  const std::vector<Diagnostic> w = cbuffer_findings(test::u32s({1, 24, 2, 0, 0, 0, 0, 0}), Code::psv_resources_mismatch);
+  ASSERT_EQ(w.size(), 1u) << texts(w);
+  EXPECT_EQ(w[0].path, "parts[3].PSV0.resources[0]");
+  EXPECT_EQ(w[0].message,
+            "PSV0 binds type 2 space 0 [0, 0] kind 0 flags 0; the module gives type 2 space 0 [0, 0] kind 13 flags 0");
+}
+
+// A binding of the right type in another register space is another
+// binding.
+TEST(DxilModuleChecks, ABindingsSpaceMustBeTheModules) {
+  const std::vector<Diagnostic> w = cbuffer_findings(test::u32s({1, 16, 2, 1, 0, 0}), Code::psv_resources_mismatch);
+  ASSERT_EQ(w.size(), 1u) << texts(w);
+  EXPECT_EQ(w[0].path, "parts[3].PSV0.resources[0]");
+  EXPECT_EQ(w[0].message,
+            "PSV0 binds type 2 space 1 [0, 0] kind 0 flags 0; the module gives type 2 space 0 [0, 0] kind 13 flags 0");
+}
+
+// A root range must hold the whole binding: one that starts at the
+// binding's second register leaves its first unbound; one that starts at
+// its first binds it.
+TEST(DxilModuleChecks, ARootRangeStartingInsideABindingDoesNotBindIt) {
+  // RTS0 1.0: one descriptor table (header at 24, table at 36) of one CBV
+  // range (at 44) of two registers from b`base`.
+  const auto rts0 = [](uint32_t base) { return test::u32s({1, 1, 24, 0, 64, 0, 0, 0, 36, 1, 44, 2, 2, base, 0, 0}); };
+  const std::vector<uint8_t> b0_b1 = test::u32s({1, 16, 2, 0, 0, 1});  // PSV0 binds the CBV at b0..b1
+  const std::vector<Diagnostic> whole = cbuffer_findings(b0_b1, Code::root_signature_incompatible, {{"RTS0", rts0(0)}});
+  EXPECT_TRUE(whole.empty()) << texts(whole);
+  const std::vector<Diagnostic> w = cbuffer_findings(b0_b1, Code::root_signature_incompatible, {{"RTS0", rts0(1)}});
+  ASSERT_EQ(w.size(), 1u) << texts(w);
+  EXPECT_NE(w[0].path.find("PSV0.resources[0]"), std::string::npos) << w[0].to_string();
+}
+
+// From validator 1.5 on, DXC writes an I1 element's PSV0 component type as
+// UInt32 (1); before, as Unknown (0). dx.valver says which.
+TEST(DxilModuleChecks, AnI1ElementIsUInt32InPsv0FromValidator15On) {
+  const auto mismatches = [](uint64_t minor_operand, uint8_t psv_type) {
+    ModuleSpec m = bitcode::build::dxil_module();
+    m.constants.push_back({4, 10});  // module value 6 = i32 5
+    m.metadata[9] = record(bitcode::kMdNode, {2, 8, 4, 2, 9, 4, 4, 4, 2, 2, 0});  // TEXCOORD0 of type I1 (1)
+    // !13 = i32 5, !14 = !{i32 1, minor}, !dx.valver = !{!14}.
+    for (const auto& r : {record(bitcode::kMdValue, {0, 6}), record(bitcode::kMdNode, {4, minor_operand}),
+                          text_record(bitcode::kMdName, "dx.valver"), record(bitcode::kMdNamedNode, {14})})
+      m.metadata.push_back(r);
+    const std::vector<uint8_t> image = with_psv_v1([&](Psv&, PsvSignatureElement& e) { e.component_type = psv_type; });
+    return with_code(warnings_of(with_parts({{"DXIL", program_of(m)}}, image)), Code::psv_signature_mismatch);
+  };
+  constexpr uint64_t kFour = 5, kFive = 14;  // operands naming i32 4 (!4) and i32 5 (!13)
+  std::vector<Diagnostic> w = mismatches(kFive, 1);
+  EXPECT_TRUE(w.empty()) << texts(w);
+  w = mismatches(kFour, 0);
+  EXPECT_TRUE(w.empty()) << texts(w);
+  w = mismatches(kFive, 0);
+  ASSERT_EQ(w.size(), 1u) << texts(w);
+  EXPECT_EQ(w[0].message, "TEXCOORD: component type 0; the module gives 1");
+}
+
 // DXC's mappings where the module leaves something out.
 TEST(DxilMappings, AnInsideTessFactorOutsideTriAndQuadDomainsHasNoSystemValue) {
   EXPECT_EQ(dxil::system_value(dxil::kInsideTessFactor, 0, 2), 14u);  // tri
@@ -559,6 +695,18 @@ TEST(DxilMappings, ASystemValueWithoutSemanticIndicesHasIndexZero) {
   e.semantic_kind = dxil::kSemanticArbitrary;
   e.indices.clear();
   EXPECT_TRUE(dxil::semantic_indices(e).empty());
+}
+
+// DXIL's component types as PSV0's signature elements name them
+// (DxilSignatureElement::GetCompType to PSV's SigCompType).
+TEST(DxilMappings, ComponentTypesMapToPsvSignatureTypes) {
+  const std::pair<uint32_t, uint32_t> kTypes[] = {{0, 0}, {2, 5}, {3, 4}, {4, 2}, {5, 1}, {6, 8},
+                                                  {7, 7}, {8, 6}, {9, 3}, {10, 9}, {11, 0}};
+  for (const auto& [dxil_type, psv_type] : kTypes)
+    for (const bool validator_1_5 : {false, true})
+      EXPECT_EQ(dxil::signature_component_type(dxil_type, validator_1_5), psv_type) << dxil_type;
+  EXPECT_EQ(dxil::signature_component_type(1, false), 0u);  // I1
+  EXPECT_EQ(dxil::signature_component_type(1, true), 1u);
 }
 
 TEST(DxilMappings, AnElementIsAllocatedOnlyWithBothARowAndAColumn) {
