@@ -77,8 +77,21 @@ TEST(BitcodeModule, AGlobalNeedsItsStrtabRangeThenItsFields) {
   EXPECT_NE(error_of(module_file(s)).message.find("without its strtab offset and size"), std::string::npos);
 }
 
+// A FUNCTION record needs eight fields after its strtab range (LLVM's
+// BitcodeReader refuses fewer): seven, which would hold the type, the
+// attribute list and the section, are still too few.
+TEST(BitcodeModule, AFunctionNeedsEightFields) {
+  Spec s;
+  s.function.pop_back();  // [strtab 6+4, 7 fields]
+  const Diagnostic d = error_of(module_file(s));
+  EXPECT_EQ(d.code, Code::invalid_record);
+  EXPECT_EQ(d.message, "7 operands; LLVM needs at least 8");
+  EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.records[3]");
+}
+
 // POINTER's address space must fit 32 bits; a name that begins with a
-// digit is quoted, as llvm-dis quotes it.
+// digit is quoted, as llvm-dis quotes it, and one that begins with any
+// other character of [-a-zA-Z$._0-9] is not.
 TEST(BitcodeModule, PointerAddressSpacesAndQuotedNames) {
   Spec s;
   s.types.push_back({8, 0, 5});
@@ -93,6 +106,40 @@ TEST(BitcodeModule, PointerAddressSpacesAndQuotedNames) {
   ASSERT_TRUE(r.ok()) << r.error->to_string();
   EXPECT_EQ(type_name(r.file->modules[0], 3), "%\"0x\"");
   EXPECT_EQ(type_name(r.file->modules[0], 4), "%x0");
+  named.types = {{7, 32}, {25, 0}, {21, 0, 0, 1}, {19, '9', 'x'}, {20, 0, 0}, {19, '.', 'x'}, {20, 0, 0},
+                 {19, '-', '1'}, {20, 0, 0}};
+  r = parse_bitcode(module_file(named));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(type_name(r.file->modules[0], 3), "%\"9x\"");
+  EXPECT_EQ(type_name(r.file->modules[0], 4), "%.x");
+  EXPECT_EQ(type_name(r.file->modules[0], 5), "%-1");
+}
+
+// VECTOR's third operand says whether it is scalable: llvm-dis prints
+// <vscale x 4 x i32> for it and <4 x i32> without it.
+TEST(BitcodeModule, AScalableVectorPrintsVscale) {
+  Spec s;
+  s.types.push_back({12, 4, 0, 1});
+  s.types.push_back({12, 4, 0, 0});
+  s.types.push_back({12, 4, 0});
+  const ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(type_name(r.file->modules[0], 3), "<vscale x 4 x i32>");
+  EXPECT_EQ(type_name(r.file->modules[0], 4), "<4 x i32>");
+  EXPECT_EQ(type_name(r.file->modules[0], 5), "<4 x i32>");
+}
+
+// NUMENTRY bounds the table: as many types as it declares are read, one
+// more is refused at its record (LLVM: "Invalid TYPE table").
+TEST(BitcodeModule, NoMoreTypesThanNumentryDeclares) {
+  Spec s;
+  s.types.insert(s.types.begin(), {1, 3});  // after the builder's NUMENTRY: 3 of the 3 types
+  EXPECT_TRUE(parse_bitcode(module_file(s)).ok());
+  s.types.push_back({7, 8});
+  const Diagnostic d = error_of(module_file(s));
+  EXPECT_EQ(d.code, Code::invalid_record);
+  EXPECT_EQ(d.message, "more types than NUMENTRY declared (3)");
+  EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.blocks[0].TYPE_BLOCK_ID.records[5]");
 }
 
 // A FUNCTION record's type is the function type, or (typed pointers, as
@@ -162,6 +209,51 @@ TEST(BitcodeModule, EachModuleUsesTheStrtabAfterIt) {
   EXPECT_EQ(r.file->modules[1].block_index, 4u);
 }
 
+// A type attribute (encoding 6: kind, type) names a type of the table:
+// the last one is found, one past it is a dangling reference.
+TEST(BitcodeModule, ATypeAttributeNamesATypeOfTheTable) {
+  Spec s;
+  s.more_attributes = {6, 3, 2};  // byval(i32 (ptr)), type 2 of 3
+  const ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  EXPECT_EQ(r.file->modules[0].attribute_groups[0].attributes.back().value, 2u);
+  s.more_attributes = {6, 3, 3};
+  const Diagnostic d = error_of(module_file(s));
+  EXPECT_EQ(d.code, Code::invalid_reference);
+  EXPECT_EQ(d.message, "attribute type 3 of 3");
+  EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.blocks[1].PARAMATTR_GROUP_BLOCK_ID.records[0]");
+}
+
+// Range attributes (encoding 7: kind, width, range; 8: kind, count,
+// width, ranges): a range of up to 64 bits is two values, a wider one a
+// word giving the word counts of its bounds (low half, high half) and
+// then their words. Whatever part is missing, the group is refused at
+// its record.
+TEST(BitcodeModule, RangeAttributesNeedEveryWordTheyCount) {
+  Spec s;
+  // range(i128 <1 words>, <1 words>), then nounwind: the words fit.
+  s.more_attributes = {7, 92, 128, (uint64_t{1} << 32) | 1, 5, 6, 0, 18};
+  const ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  const auto& attributes = r.file->modules[0].attribute_groups[0].attributes;
+  ASSERT_EQ(attributes.size(), 5u);
+  EXPECT_EQ(attributes[3].str_value, "i128 <1 words>, <1 words>");
+  EXPECT_EQ(attributes[4].code, 18u);
+  const std::vector<std::vector<uint64_t>> short_of_words = {
+      {7, 92, 128, 1},                          // one word of the lower bound, none there
+      {7, 92, 128, uint64_t{1} << 32},          // one word of the upper bound, none there
+      {7, 92, 128, (uint64_t{1} << 32) | 1, 5},  // the upper bound's word missing
+      {8, 92, 0},                               // a list without its width
+  };
+  for (const auto& more : short_of_words) {
+    s.more_attributes = more;
+    const Diagnostic d = error_of(module_file(s));
+    EXPECT_EQ(d.code, Code::invalid_record) << more.size();
+    EXPECT_EQ(d.message, "attribute runs past the end of its group record") << more.size();
+    EXPECT_EQ(d.path, "blocks[1].MODULE_BLOCK.blocks[1].PARAMATTR_GROUP_BLOCK_ID.records[0]");
+  }
+}
+
 TEST(BitcodeModule, AttributeGroupAndListIdsChecked) {
   Spec s;
   s.attr_list = {7};
@@ -173,10 +265,11 @@ TEST(BitcodeModule, AttributeGroupAndListIdsChecked) {
 
 TEST(BitcodeModule, CyclicOrDeepTypesRejected) {
   Spec cycle;
-  cycle.types = {{7, 32}, {11, 2, 2}};  // [2 x itself]
+  cycle.types = {{7, 32}, {11, 2, 1}};  // type 1: [2 x itself]
   cycle.global[2] = 0;
   const Diagnostic d = error_of(module_file(cycle));
   EXPECT_EQ(d.code, Code::invalid_record);
+  EXPECT_EQ(d.message, "type 1 contains itself");
   Spec deep;
   deep.types = {{7, 8}};
   for (uint64_t i = 0; i < 100; ++i) deep.types.push_back({11, 2, i});
@@ -184,6 +277,19 @@ TEST(BitcodeModule, CyclicOrDeepTypesRejected) {
   deep.types.push_back({21, 0, 0, 101});
   deep.function[2] = 102;
   EXPECT_EQ(error_of(module_file(deep)).code, Code::invalid_record);
+  // The same chain written the other way round (each array of the next
+  // type, the i8 last): nesting is measured whatever the order.
+  Spec backwards;
+  backwards.types.clear();
+  for (uint64_t i = 0; i < 100; ++i) backwards.types.push_back({11, 2, i + 1});
+  backwards.types.push_back({7, 8});
+  backwards.types.push_back({25, 0});
+  backwards.types.push_back({21, 0, 100, 101});  // i8 (ptr)
+  backwards.global[2] = 100;
+  backwards.function[2] = 102;
+  const Diagnostic b = error_of(module_file(backwards));
+  EXPECT_EQ(b.code, Code::invalid_record);
+  EXPECT_EQ(b.message.rfind("type 36 nests deeper than ", 0), 0u) << b.message;
   // A struct may contain a pointer to itself through its name.
   Spec named;
   named.types = {{7, 32}, {25, 0}, {21, 0, 0, 1}, {19, 'n', 'o', 'd', 'e'}, {20, 0, 3, 0}};
