@@ -5,6 +5,9 @@
 
 #include "bitcode/describe.h"
 #include "bitcode/module.h"
+#include "bitcode/names.h"
+#include "bitstream/wrapper.h"
+#include "bitstream/writer.h"
 #include "conformance/bitcode/metadata_cases.h"
 #include "dxcontainer/container.h"
 #include "support/test_files.h"
@@ -120,6 +123,85 @@ TEST(BitcodeMetadata, AGlobalAttachmentNamesATupleOfTheModule) {
     ASSERT_FALSE(r.ok()) << node;
     EXPECT_EQ(r.error->code, Code::invalid_reference);
     EXPECT_EQ(r.error->message, "!" + std::to_string(node) + " is not a metadata node of the 4");
+  }
+}
+
+// A tuple operand is the metadata id + 1 (0 is null): the error names
+// the id the operand means, against how many there are, for a module's
+// tuple and for a function's (numbered after the module's four).
+TEST(BitcodeMetadata, AnOperandPastTheLastIsNamedByItsId) {
+  ModuleSpec s = with_metadata();
+  s.metadata[2] = record(kMdNode, {9});
+  ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->message, "operand !8 of 4 metadata");
+  EXPECT_EQ(r.error->path, "blocks[1].MODULE_BLOCK.metadata[2]");
+  s = with_metadata();
+  s.function_metadata[0] = record(kMdNode, {6});
+  r = parse_bitcode(module_file(s));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->message, "operand !5 of 5 metadata");
+  EXPECT_EQ(r.error->path, "blocks[1].MODULE_BLOCK.function_bodies[0].metadata[0]");
+}
+
+// An attachment indexes the function's instructions: every FUNCTION_BLOCK
+// record makes one but DECLAREBLOCKS, the debug-location ones and the
+// debug records (61 to 66); a code past those (a newer LLVM's
+// instruction) counts as an instruction too.
+TEST(BitcodeMetadata, AttachmentsCountEveryRecordThatMakesAnInstruction) {
+  ModuleSpec s = with_metadata();
+  s.instructions = {record(10, {}), record(61, {}), record(65, {}), record(66, {}), record(67, {})};  // two instructions
+  s.attachments[0] = record(kMdAttachment, {1, 1, 4});
+  EXPECT_EQ(read(s).metadata.attachments.at(0).instruction, 1u);
+  s.attachments[0] = record(kMdAttachment, {2, 1, 4});
+  const ParseResult r = parse_bitcode(module_file(s));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->code, Code::invalid_reference);
+  EXPECT_EQ(r.error->message, "instruction 2 of the function's 2");
+}
+
+// A module whose METADATA_BLOCK holds one METADATA_STRINGS record of
+// `ops` (each a vbr6 of the abbreviation) and `blob`.
+std::vector<uint8_t> strings_module(const std::vector<uint64_t>& ops, const std::vector<uint8_t>& blob) {
+  bitstream::Writer w(bitstream::kLlvmIrMagic);
+  w.enter_block(kModuleBlock, 3);
+  w.enter_block(kMetadataBlock, 4);
+  std::vector<bitstream::AbbrevOp> abbrev = {{bitstream::Encoding::literal, kMdStrings}};
+  for (size_t i = 0; i < ops.size(); ++i) abbrev.push_back({bitstream::Encoding::vbr, 6});
+  abbrev.push_back({bitstream::Encoding::blob, 0});
+  const uint32_t id = w.define_abbrev(abbrev);
+  w.record(id, kMdStrings, ops, blob);
+  w.end_block();
+  w.end_block();
+  return w.finish();
+}
+
+// METADATA_STRINGS is [count, offset] and a blob of vbr6 lengths, then
+// the characters: each way of breaking it is refused at the record with
+// the problem named.
+TEST(BitcodeMetadata, AStringsRecordBrokenInEachWayIsRefused) {
+  const std::vector<uint8_t> abc = {0x03, 0, 0, 0, 'a', 'b', 'c'};  // one length, 3, padded to 32 bits
+  const ParseResult good = parse_bitcode(strings_module({1, 4}, abc));
+  ASSERT_TRUE(good.ok()) << good.error->to_string();
+  EXPECT_EQ(good.file->modules.at(0).metadata.nodes.at(0).string, "abc");
+  struct Broken {
+    std::vector<uint64_t> ops;
+    std::vector<uint8_t> blob;
+    std::string message;
+  };
+  const std::vector<Broken> cases = {
+      {{0, 0}, {}, "empty blob"},
+      {{1, 4, 0}, abc, "METADATA_STRINGS needs 2 operands"},
+      {{1, 4}, {0xFF, 0xFF, 0xFF, 0xFF, 'a', 'b', 'c'}, "the lengths run out before the strings"},  // a chain of continuations
+      {{0, 4}, abc, "no strings"},
+      {{1, 2}, {0x04, 0, 'a', 'b', 'c'}, "a string runs past the blob"},
+  };
+  for (const Broken& b : cases) {
+    const ParseResult r = parse_bitcode(strings_module(b.ops, b.blob));
+    ASSERT_FALSE(r.ok()) << b.message;
+    EXPECT_EQ(r.error->code, Code::invalid_metadata_strings) << b.message;
+    EXPECT_EQ(r.error->message, b.message);
+    EXPECT_EQ(r.error->path, "blocks[0].MODULE_BLOCK.blocks[0].METADATA_BLOCK.records[0]") << b.message;
   }
 }
 
