@@ -5,6 +5,7 @@
 // cannot outgrow the input.
 #include <gtest/gtest.h>
 
+#include "bitcode/describe.h"
 #include "bitcode/dxil_view.h"
 #include "bitcode/module.h"
 #include "conformance/bitcode/dxil_module.h"
@@ -190,6 +191,39 @@ TEST(DxilView, AStageStateNeedsEachFieldAsDxilWritesIt) {
   ASSERT_TRUE(v.view);
   EXPECT_FALSE(v.view->entry_points.at(0).state);
   EXPECT_EQ(v.warnings.size(), 1u);
+  // The state itself at DXIL's size only: one field more leaves it out
+  // with a warning; a null state is no state, without one.
+  ModuleSpec six = ms({4, 4, 4});
+  six.metadata[18] = record(kMdNode, {14, 3, 4, 5, 2, 2});
+  v = view_of(six);
+  ASSERT_TRUE(v.view);
+  EXPECT_FALSE(v.view->entry_points.at(0).state);
+  ASSERT_EQ(v.warnings.size(), 1u);
+  EXPECT_EQ(v.warnings[0].message, "the stage's state has 6 operands; DXIL's has 5");
+  EXPECT_EQ(v.warnings[0].path, "modules[0].dxil.entry_points[0].properties.state");
+  ModuleSpec null_state = ms({4, 4, 4});
+  null_state.metadata[20] = record(kMdNode, {16, 0});
+  v = view_of(null_state);
+  ASSERT_TRUE(v.view);
+  EXPECT_FALSE(v.view->entry_points.at(0).state);
+  EXPECT_TRUE(v.warnings.empty());
+}
+
+// An SRV's kind is DXIL's ResourceKind, printed by its name: 4 is
+// Texture3D; then its sample count.
+TEST(DxilView, AnSrvIsDescribedByItsKindsName) {
+  const std::vector<uint64_t> srv = {2, 0, 8, 2, 2, 4, 5, 2, 0};  // t0 in space 0, one, kind 4, 0 samples
+  ModuleSpec s = with_nodes(dxil_module(), {record(kMdNode, srv), record(kMdNode, {14}), record(kMdNode, {15, 0, 0, 0})});
+  s.metadata[12] = record(kMdNode, {0, 7, 12, 16, 0});
+  const ParseResult r = parse_bitcode(build::module_file(s));
+  ASSERT_TRUE(r.ok()) << r.error->to_string();
+  const Viewed v = view_of(s);
+  ASSERT_TRUE(v.view);
+  EXPECT_TRUE(v.warnings.empty());
+  const auto j = describe_dxil(r.file->modules.at(0), *v.view);
+  const auto& described = j["entry_points"][0]["resources"]["srvs"][0];
+  EXPECT_EQ(described["kind"], "Texture3D") << j.dump();
+  EXPECT_EQ(described["sample_count"], 0) << j.dump();
 }
 
 // 300 entries naming one signature list of 100 elements: 30,000 elements
