@@ -1,6 +1,7 @@
 # LLVM bitcode's tests, the bitstream layer's and the IR layer's (included
 # by tests/CMakeLists.txt).
 target_sources(sp_tests PRIVATE
+  bitcode/bcanalyzer_test.cpp
   bitcode/cli_test.cpp
   bitcode/dxil_view_test.cpp
   bitcode/llvm_dis_metadata_test.cpp
