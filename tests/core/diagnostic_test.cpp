@@ -47,6 +47,45 @@ TEST(Diagnostic, DecodeBudgetIsLinearInInput) {
   EXPECT_EQ(ctx.error()->code, Code::decode_budget_exceeded);
 }
 
+// The bitcode readers charge records at bit offsets: the budget ends
+// there as it does for bytes, one record past it is refused, at the bit
+// and under the path the reader named, and nothing is charged after.
+TEST(Diagnostic, DecodeBudgetInBitsRefusesTheFirstRecordPastIt) {
+  const Limits limits;
+  Context ctx(limits, 0);  // an empty input still has 64 records
+  const FieldPath root = FieldPath::root("m");
+  EXPECT_TRUE(ctx.charge_at_bit(64, 8, root));
+  EXPECT_FALSE(ctx.charge_at_bit(1, 24, root));
+  ASSERT_TRUE(ctx.error().has_value());
+  EXPECT_EQ(ctx.error()->code, Code::decode_budget_exceeded);
+  EXPECT_EQ(ctx.error()->offset, 24u);
+  EXPECT_EQ(ctx.error()->unit, OffsetUnit::bit);
+  EXPECT_EQ(ctx.error()->path, "m");
+}
+
+// The form that makes its path only for the report: the budget holds
+// exactly its records, and one more is refused under the path made then.
+TEST(Diagnostic, DecodeBudgetWithAPathMadeOnDemandHoldsExactlyItsRecords) {
+  const Limits limits;
+  int made = 0;
+  const auto path = [&] {
+    ++made;
+    return std::string("m.records[3]");
+  };
+  Context exact(limits, 0);
+  EXPECT_TRUE(exact.charge_at_bit(64, 8, path));
+  EXPECT_FALSE(exact.failed());
+  EXPECT_EQ(made, 0);
+  Context over(limits, 0);
+  EXPECT_FALSE(over.charge_at_bit(65, 40, path));
+  ASSERT_TRUE(over.error().has_value());
+  EXPECT_EQ(over.error()->code, Code::decode_budget_exceeded);
+  EXPECT_EQ(over.error()->offset, 40u);
+  EXPECT_EQ(over.error()->unit, OffsetUnit::bit);
+  EXPECT_EQ(over.error()->path, "m.records[3]");
+  EXPECT_EQ(made, 1);
+}
+
 TEST(Diagnostic, MessagesAreCapped) {
   const Limits limits;
   Context ctx(limits, 100);

@@ -69,6 +69,19 @@ TEST(Bytes, SliceIsExactOrNothing) {
   EXPECT_FALSE(slice(buf, 9, 0).has_value());
 }
 
+// A record shorter than its newest layout (PSV's older versions) reads
+// the bytes it has and zeros past its end: a field cut after any byte,
+// even its first, keeps what is there.
+TEST(Bytes, PaddedLoadKeepsTheBytesBeforeTheRecordsEnd) {
+  const std::array<uint8_t, 4> rec{0x11, 0x22, 0x33, 0x44};
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 0), 0x44332211u);
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 1), 0x00443322u);
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 2), 0x00004433u);
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 3), 0x00000044u);
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 4), 0u);
+  EXPECT_EQ(load_le_padded<uint32_t>(rec, 9), 0u);
+}
+
 TEST(CString, BoundedSearch) {
   const std::array<uint8_t, 6> buf{'a', 'b', 0, 'c', 'd', 'e'};
   EXPECT_EQ(cstring_at(buf, 0), "ab");

@@ -83,6 +83,19 @@ TEST(TextBuffer, SinkReceivesTheTextAsItFills) {
   EXPECT_EQ(received, expected);
 }
 
+// The sink's chunk is made by the first write, whatever its size: a
+// printer may start with a single character.
+TEST(TextBuffer, SinkTakesAFirstWriteOfOneCharacter) {
+  std::string received;
+  TextBuffer text([&](std::string_view piece) { received += piece; });
+  char* p = text.reserve(1);
+  text.commit(TextBuffer::put(p, '{'));
+  text.append("}");
+  text.flush();
+  EXPECT_EQ(received, "{}");
+  EXPECT_EQ(text.size(), 2u);
+}
+
 // Printers flush when they end whether or not a sink was given: without
 // one the text stays where it is.
 TEST(TextBuffer, FlushWithoutASinkKeepsTheText) {

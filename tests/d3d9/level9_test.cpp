@@ -112,6 +112,33 @@ TEST(Level9Samples, ListingPrintsTheMappingsLinesAndVariables) {
   EXPECT_NE(listing.find(expected), std::string::npos) << listing;
 }
 
+// A variable without a scope (a local, the return value) prints as
+// "::name" whatever the entry point's name offset is, even one that
+// happens to be 0, which a scope offset of 0 never means.
+TEST(Level9Samples, AnUnscopedVariableStaysUnscopedWhenTheEntryPointNameIsAtOffsetZero) {
+  const auto s = std::find_if(build::level9_samples().begin(), build::level9_samples().end(),
+                              [](const build::Sample& x) { return x.name == "dbug_ps_2_0"; });
+  ASSERT_NE(s, build::level9_samples().end());
+  std::vector<uint8_t> file = s->bytes;
+  store_le_at<uint32_t>(file, 12 + 36, 0);  // the debug header's entry_point, at byte 12
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << error->to_string();
+  const std::string listing = out.str();
+  EXPECT_NE(listing.find("    mul r0, r0, c0  // ::color<0,1,2,3>\n"), std::string::npos) << listing;
+  EXPECT_NE(listing.find("    dcl t0  // main::pin<0,1,2,3>\n"), std::string::npos) << listing;
+}
+
+// identify names the shader model, the version token and the file's size.
+TEST(D3d9Identify, NamesTheShaderModelTokenAndSize) {
+  const std::vector<uint8_t>& file = build::sample("vs_2_x_no_table").bytes;
+  const formats::Format& format = formats::reader_for(file);
+  EXPECT_EQ(format.name, "d3d9");
+  EXPECT_EQ(format.identify(file), strprintf("d3d9 vs_2_x (version token 0xfffe0201), %zu bytes", file.size()));
+  EXPECT_EQ(format.identify(Bytes(file).first(3)), "d3d9 (truncated version token)");
+}
+
+
 TEST(Level9RealFiles, EveryPartDecodesAndReencodesByteForByte) {
   size_t parts = 0, debug = 0;
   for (const auto& path : test::external_files("directxtk", ".dxbc")) {

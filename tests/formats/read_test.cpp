@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "bitcode/bcanalyzer.h"
 #include "bitcode/minimal_module.h"
 #include "bitcode/module.h"
 #include "dxcontainer/model.h"
@@ -34,6 +35,26 @@ TEST(MinimalModule, IsOneModuleTheIrLayerAccepts) {
   ASSERT_EQ(r.file->modules.size(), 1u);
   EXPECT_EQ(r.file->modules[0].version, 1u);
   EXPECT_TRUE(r.warnings.empty());
+}
+
+// The conformance worker compares each dump's error with a peer's: the
+// dumps of a whole input count their offsets from its first byte, as the
+// dump command does.
+TEST(FileRead, EveryDumpOfAnInputCountsOffsetsFromItsFirstByte) {
+  const std::vector<uint8_t> whole = bitcode::minimal_module();
+  const Bytes cut = Bytes(whole).first(whole.size() - 4);
+  const std::vector<formats::DumpText> dumps = formats::write_every_dump(*formats::find("bitcode"), cut);
+  ASSERT_EQ(dumps.size(), 1u);
+  EXPECT_EQ(dumps[0].name, "bcanalyzer");
+  EXPECT_FALSE(dumps[0].ok);
+  ASSERT_TRUE(dumps[0].error.has_value());
+  const Limits limits;
+  Context ctx(limits, cut.size());
+  std::string text;
+  ASSERT_FALSE(bitcode::dump_bcanalyzer(cut, ctx, text));
+  EXPECT_EQ(*dumps[0].error, *ctx.error());
+  EXPECT_EQ(dumps[0].error->to_string(),
+            "block_length_out_of_bounds at bit 64: blocks[0]: block 8 declares 1 words but 0 remain in the stream");
 }
 
 TEST(FileRead, ValidProgramsAreDecodedBesideTheirParts) {

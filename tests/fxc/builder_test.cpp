@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <utility>
 
 #include "core/text_buffer.h"
 #include "dxcontainer/container.h"
@@ -234,6 +235,58 @@ TEST(FxcBuilder, ContainerHoldsTheProgramSigned) {
   ASSERT_EQ(r.container->parts.size(), 2u);
   EXPECT_EQ(fourcc_text(r.container->parts[1].fourcc), "SHDR");
   EXPECT_EQ(program_chunk(Builder(ProgramType::pixel, 5, 0).program()).fourcc, "SHEX");
+}
+
+// Bits 30:22 of an operand token hold three 3-bit index representations:
+// the 64-bit immediates and the immediate-plus-register forms included.
+TEST(FxcProgram, OperandTokenGivesEveryIndexRepresentation) {
+  Operand o;
+  o.token = (1u << 22) | (3u << 25) | (4u << 28);
+  EXPECT_EQ(o.index_rep(0), IndexRep::imm64);
+  EXPECT_EQ(o.index_rep(1), IndexRep::imm32_relative);
+  EXPECT_EQ(o.index_rep(2), IndexRep::imm64_relative);
+  o.token = (2u << 22) | (0u << 25);
+  EXPECT_EQ(o.index_rep(0), IndexRep::relative);
+  EXPECT_EQ(o.index_rep(1), IndexRep::imm32);
+}
+
+// An index that is not relative names no nested operand, whatever an
+// editor left in its `relative` field.
+TEST(FxcProgram, AnIndexThatIsNotRelativeNamesNoNestedOperand) {
+  Program p;
+  Instruction in;
+  const Operand nested[] = {Operand{}};
+  p.set_nested(in, nested);
+  OperandIndex ix;
+  ix.rep = IndexRep::imm32;
+  ix.relative = 0;
+  EXPECT_EQ(p.relative(in, ix), nullptr);
+  ix.rep = IndexRep::imm32_relative;
+  EXPECT_EQ(p.relative(in, ix), &p.nested(in)[0]);
+  ix.relative = -1;
+  EXPECT_EQ(p.relative(in, ix), nullptr);
+}
+
+// A range past its pool (an editor's mistake) reads as empty, from an
+// empty pool too, and adding to it starts it afresh at the pool's end.
+TEST(FxcProgram, ARangePastItsPoolReadsAsEmptyAndRestartsWhenAddedTo) {
+  Program p;
+  Instruction in;
+  in.words = {3, 1};
+  in.operands = {0, 5};
+  EXPECT_TRUE(p.words(in).empty());
+  EXPECT_TRUE(std::as_const(p).words(in).empty());
+  p.operand_pool.resize(2);
+  Operand o;
+  o.token = 0x1234;
+  p.add_operand(in, o);
+  EXPECT_EQ(in.operands.first, 2u);
+  ASSERT_EQ(in.operands.count, 1u);
+  EXPECT_EQ(p.operands(in)[0].token, 0x1234u);
+  in.operands = {7, 0};
+  p.add_operand(in, o);
+  EXPECT_EQ(in.operands.first, 3u);
+  EXPECT_EQ(in.operands.count, 1u);
 }
 
 }  // namespace

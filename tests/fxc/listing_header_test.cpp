@@ -147,5 +147,33 @@ TEST(FxcListingHeader, ListingOfAnExponentialTypeGraphIsALimitError) {
   EXPECT_LE(out.size(), size_t{Limits{}.max_text_per_input_byte} * file.size() + 8192);
 }
 
+// D3D_NAME's output values (TARGET at 64 to INNERCOV at 70) print by
+// name in the SysValue column, as fxc prints them.
+TEST(FxcListingHeader, OutputSystemValuesFromSixtyFourHaveTheirNames) {
+  // One legacy element: SV_Depth, system value 65, float, register 0,
+  // mask x with nothing never written.
+  std::vector<uint8_t> osgn = test::u32s({1, 8, 32, 0, 65, 3, 0, 0x00000001});
+  for (const char c : std::string_view("SV_Depth\0\0\0\0", 12)) osgn.push_back(static_cast<uint8_t>(c));
+  const auto file = test::container_of({{"OSGN", osgn}, {"SHDR", test::u32s({0x40, 2})}});
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_TRUE(write_listing(file, Limits{}, out, error)) << error->to_string();
+  EXPECT_NE(out.str().find("// SV_Depth                 0   x           0    DEPTH   float   x   \n"), std::string::npos)
+      << out.str();
+}
+
+// The listing's errors are at offsets in the whole file, as check reports
+// them: a chunk's field counts from the chunk's first byte.
+TEST(FxcListingHeader, AChunkErrorIsAtItsOffsetInTheFile) {
+  const auto file = test::container_of({{"RDEF", test::u32s({0, 0})}, {"SHDR", test::u32s({0x40, 2})}});
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_FALSE(write_listing(file, Limits{}, out, error));
+  ASSERT_TRUE(error.has_value());
+  // The RDEF's data is at byte 48 (a 32-byte header, two offsets, its own
+  // 8-byte header); binding_count is its third word.
+  EXPECT_EQ(error->to_string(), "truncated at 56: parts[0].RDEF.fxc.binding_count: needs 4 bytes, 0 remain");
+}
+
 }  // namespace
 }  // namespace sp::fxc

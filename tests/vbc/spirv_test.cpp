@@ -271,6 +271,69 @@ TEST(VbcSpirv, TheNameWorkOfEachNamingInstructionIsItsNamesLength) {
   EXPECT_EQ(name_work(long_name), named + 64 + (71 + 2) + 2 * 64);
 }
 
+// The name work of a whole module (header included).
+uint64_t module_name_work(const std::vector<uint32_t>& words) {
+  const std::vector<uint8_t> code = build::bytes_of(words);
+  const Limits limits;
+  Context ctx(limits, code.size());
+  SpirvModule module;
+  EXPECT_TRUE(read_spirv(code, 0, FieldPath::root("stage"), ctx, module, true));
+  return module.name_work;
+}
+
+// basic.frag with names put after its header so that its name work is
+// `target`: one long name of L characters in k words (64 * (2 + k) + L,
+// L from 4k - 4 to 4k - 1), and n names of three characters (195 each),
+// n chosen so the long name's cost can be met. Empty when none fits.
+std::vector<uint32_t> frag_with_name_work(uint64_t target) {
+  const std::vector<uint32_t> frag = build::words_of(build::spirv("basic.frag"));
+  const uint64_t base = module_name_work(frag);
+  for (uint32_t n = 0; n < 68; ++n) {
+    if (base + 195 * n + 124 + 68 > target) break;
+    const uint64_t cost = target - base - 195 * n;
+    const uint64_t k = (cost - 124) / 68, r = (cost - 124) % 68;
+    if (r > 3) continue;
+    const uint64_t length = 4 * k - 4 + r;
+    std::vector<uint32_t> words(frag.begin(), frag.begin() + 5);
+    words.insert(words.end(), {op(static_cast<uint32_t>(2 + k), 5), 1000});
+    std::vector<uint32_t> name(static_cast<size_t>(k), 0x7A7A7A7A);  // "zzzz"
+    name.back() = 0;
+    for (uint64_t i = 4 * (k - 1); i < length; ++i) name.back() |= uint32_t{0x7A} << (8 * (i % 4));
+    words.insert(words.end(), name.begin(), name.end());
+    for (uint32_t i = 0; i < n; ++i)
+      words.insert(words.end(), {op(3, 5), 1001 + i, 0x51u | (0x41u + i / 26) << 8 | (0x41u + i % 26) << 16});
+    words.insert(words.end(), frag.begin() + 5, frag.end());
+    return words;
+  }
+  return {};
+}
+
+// The refusal is exact: a module whose friendly names would take the whole
+// budget goes on to SPIRV-Tools, one byte more is refused, under the
+// stage's path and with the work it would take.
+TEST(VbcSpirv, NameWorkOneByteOverTheBudgetIsRefused) {
+  if (!spirv_tools::available()) GTEST_SKIP() << "built without SPIRV-Tools";
+  Limits limits;
+  limits.max_text_per_input_byte = 0;  // a budget of 2^20 whatever the module's size
+  const uint64_t budget = uint64_t{1} << 20;
+  for (const uint64_t work : {budget, budget + 1}) {
+    const std::vector<uint32_t> words = frag_with_name_work(work);
+    ASSERT_FALSE(words.empty()) << work;
+    ASSERT_EQ(module_name_work(words), work);
+    const ParseResult r = parse_shader(file_with(Stage::frag, build::bytes_of(words)), limits);
+    if (work == budget) {
+      if (!r.ok()) {
+        EXPECT_NE(r.error->code, Code::limit_exceeded) << r.error->to_string();
+      }
+      continue;
+    }
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error->code, Code::limit_exceeded) << r.error->to_string();
+    EXPECT_EQ(r.error->path, "stages.frag");
+    EXPECT_NE(r.error->message.find("about 1048577 bytes"), std::string::npos) << r.error->message;
+  }
+}
+
 // ---- Agreement with spirv-val ----------------------------------------------
 
 struct Corrupted {
