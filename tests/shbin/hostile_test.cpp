@@ -236,6 +236,62 @@ TEST(ShbinHostile, AliasedNamesExhaustTheDecodeBudget) {
   EXPECT_EQ(o.error->code, Code::decode_budget_exceeded) << o.error->to_string();
 }
 
+// A DVLE's symbol table is charged to the decode budget as a whole before
+// any name in it is read: the error is the table's, at its size field.
+TEST(ShbinHostile, ASymbolTableLargerThanTheBudgetIsRefusedAtItsSize) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  s.dvles[0].uniforms[0].name = std::string(1000, 'n');
+  lay_out(s, Layout::picasso);
+  const std::vector<uint8_t> file = write_shbin(s);
+  Limits limits;
+  limits.decode_budget_per_byte = 0;  // 64 records, whatever the size
+  Context ctx(limits, file.size());
+  Shbin model;
+  EXPECT_FALSE(parse_shbin(file, 0, ctx, model));
+  ASSERT_TRUE(ctx.error().has_value());
+  // The DVLE is at 0xA0, its symbol table's size field at 0xA0 + 60.
+  EXPECT_EQ(ctx.error()->to_string(),
+            "decode_budget_exceeded at 220: dvles[0].symbol_table: 126 more records would exceed the decode budget of "
+            "--decode-budget-per-byte (0) records per input byte");
+}
+
+// picasso's 0x28-byte DVLP header is told from nihstro's by the tables it
+// points at: an empty table points nowhere, whatever its offset says.
+TEST(ShbinHostile, AnEmptyDescriptorTableAtOffsetZeroKeepsPicassosHeader) {
+  const std::vector<uint8_t> file = quad_with([](Shbin& s) {
+    s.dvlp.descriptors.clear();
+    lay_out(s, Layout::picasso);
+    s.dvlp.descriptor_table = {0, 0};
+  });
+  const Outcome o = outcome_of(file);
+  ASSERT_TRUE(o.ok) << o.error->to_string();
+  EXPECT_EQ(o.model.dvlp.header_size, kPicassoDvlpSize);
+}
+
+// A prefix of a file may parse only when it holds everything the file
+// claims: the end of the furthest structure, whichever that is (the DVLP's
+// header, a table of 8-byte operand descriptors).
+TEST(ShbinHostile, TheClaimedEndIsTheEndOfTheFurthestStructure) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  lay_out(s, Layout::picasso);
+  s.dvlp.descriptor_table = {0x10000, 3};
+  EXPECT_EQ(claimed_end(s), s.dvlp.offset + 0x10000 + 3 * 8);
+  s.dvlp.offset = 0x20000;
+  s.dvlp.code_table = s.dvlp.descriptor_table = s.dvlp.line_table = s.dvlp.string_table = {0, 0};
+  EXPECT_EQ(claimed_end(s), 0x20000u + kPicassoDvlpSize);
+}
+
+// Distinct DVLEs are allocated at once, as many as there are.
+TEST(ShbinHostile, DistinctDvlesAreAllocatedOnce) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  s.dvles.assign(3, s.dvles[0]);
+  lay_out(s, Layout::picasso);
+  const Outcome o = outcome_of(write_shbin(s));
+  ASSERT_TRUE(o.ok) << o.error->to_string();
+  EXPECT_EQ(o.model.dvles.size(), 3u);
+  EXPECT_EQ(o.model.dvles.capacity(), 3u);
+}
+
 // Every proper prefix of every sample: an error, or a cut through padding
 // only; and no single-byte change makes the reader, the checks, the
 // dumps or the writer misbehave (ASan + UBSan watch), and every accepted

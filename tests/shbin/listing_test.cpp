@@ -165,6 +165,34 @@ TEST(ShbinListing, DirectivesPlaceEveryRegister) {
             ".end\n");
 }
 
+// A uniform that starts where the one before it ends needs no gap and is
+// placed as it is; the header counts one DVLE in the singular.
+TEST(ShbinListing, AdjacentUniformsArePlacedWithoutAGap) {
+  Shbin s = build::textured_quad(Layout::picasso);
+  s.dvles[0].uniforms = {build::uniform("projection", RegisterClass::floating, 0, 4),
+                         build::uniform("light", RegisterClass::floating, 4)};
+  lay_out(s, Layout::picasso);
+  TextBuffer out;
+  list_shbin(s, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find(".fvec projection[4]\n.fvec light\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("cannot place"), std::string::npos) << text;
+  EXPECT_NE(text.find(", 1 DVLE\n"), std::string::npos) << text;
+}
+
+// An if without an else (no words after its first branch) has no .else,
+// even when it opens the program at word 0.
+TEST(ShbinListing, AnIfAtWordZeroWithoutAnElseHasNoElse) {
+  Code code;
+  code.uniform(Op::ifu, 0, 2, 0);
+  code.simple(Op::nop);
+  code.simple(Op::end);
+  Shbin s = build::shbin(Layout::picasso, code, {build::vertex(0, code.size())});
+  const std::string text = source_of(s);
+  EXPECT_EQ(text.find(".else"), std::string::npos) << text;
+  EXPECT_NE(text.find(".proc main\n    ifu b0\n        nop\n    .end\n    end\n.end\n"), std::string::npos) << text;
+}
+
 // Targets that do not nest the way picasso's blocks must: printed as
 // plain targets, noted; words no procedure holds get one of their own.
 TEST(ShbinListing, WhatPicassoCannotWrite) {
