@@ -25,6 +25,8 @@ TEST(VbcBadWriters, VslsSubpassStructDumpIsNamedForEachCount) {
     EXPECT_EQ(r.error->code, Code::vsl_subpass_struct_dump) << r.error->to_string();
     EXPECT_EQ(r.error->offset, at.subpass_inputs + 4);
     EXPECT_EQ(r.error->path, "subpass_inputs.records[0]");
+    EXPECT_NE(r.error->message.find(std::to_string(count) + " subpass inputs take 48 bytes each"), std::string::npos)
+        << r.error->message;
     // The same records written properly are read.
     EXPECT_TRUE(parse(write_shader(s)).ok()) << count;
   }

@@ -269,6 +269,7 @@ TEST(VbcHostile, NonZeroPaddingIsAWarningAndIsKept) {
   EXPECT_EQ(r.warnings[1].path, "bindings[" + std::to_string(buffer) + "].padding");
   EXPECT_EQ(r.warnings[1].offset, record(at.bindings, 8, buffer) + 6);
   EXPECT_EQ(r.warnings[2].path, "subpass_inputs[2].padding");
+  EXPECT_EQ(r.warnings[2].offset, record(at.subpass_inputs, 4, 2) + 2);
   EXPECT_EQ(write_shader(*r.shader), file);
 }
 
@@ -322,6 +323,7 @@ TEST(VbcHostile, AFailedCheckEndsTheReadBeforeTheRecordsAfterIt) {
   const std::vector<Failure> failures = {
       {"vertex_inputs[15].location", Code::vertex_input_location_out_of_range,
        [](Shader& s) { s.vertex_inputs.back().location = static_cast<uint8_t>(kVertexInputLocations); }},
+      {"vertex_inputs[15].dims", Code::invalid_dimensions, [](Shader& s) { s.vertex_inputs.back().dims = {0, 1}; }},
       {"fragment_outputs[3].location", Code::fragment_output_location_out_of_range,
        [](Shader& s) { s.fragment_outputs.back().location = static_cast<uint8_t>(kFragmentOutputLocations); }},
       {"bindings[31].base_type", Code::invalid_base_type,
@@ -342,6 +344,29 @@ TEST(VbcHostile, AFailedCheckEndsTheReadBeforeTheRecordsAfterIt) {
       if (w.offset < r.error->offset) ++before;
     EXPECT_EQ(test::codes_of(r.warnings), std::vector<Code>(before, Code::padding_nonzero)) << f.path;
   }
+}
+
+// The bindings' count is checked against the bytes left before any record
+// is read: a file cut inside the table ends at the count, with no warning
+// from the records that are there; one cut right after the table reads
+// every record and ends where the uniform should be.
+TEST(VbcHostile, AFileCutInOrAfterTheBindingsEndsAtTheRightPlace) {
+  Shader s = build::sample("every_limit");
+  for (Binding& b : s.bindings)
+    if (b.is_buffer()) b.layout[3] = 1;
+  Sections at;
+  const std::vector<uint8_t> file = write_shader(s, {}, &at);
+  const size_t last = s.bindings.size() - 1;
+  const ParseResult inside = parse({file.begin(), file.begin() + static_cast<ptrdiff_t>(record(at.bindings, 8, last))});
+  ASSERT_FALSE(inside.ok());
+  EXPECT_EQ(inside.error->code, Code::count_too_large) << inside.error->to_string();
+  EXPECT_EQ(inside.error->path, "bindings.count");
+  EXPECT_TRUE(inside.warnings.empty());
+  const ParseResult after = parse({file.begin(), file.begin() + static_cast<ptrdiff_t>(at.uniform)});
+  ASSERT_FALSE(after.ok());
+  EXPECT_EQ(after.error->code, Code::truncated) << after.error->to_string();
+  EXPECT_EQ(after.error->offset, at.uniform);
+  EXPECT_EQ(after.error->path, "uniform.size");
 }
 
 // A count of 0xFFFFFFFF in any table ends in a
