@@ -175,5 +175,45 @@ TEST(FxcListingHeader, AChunkErrorIsAtItsOffsetInTheFile) {
   EXPECT_EQ(error->to_string(), "truncated at 56: parts[0].RDEF.fxc.binding_count: needs 4 bytes, 0 remain");
 }
 
+// fxc writes RDEF of shader models 4.0 to 5.1; a later major version is
+// another layout, refused at its field.
+TEST(FxcListingHeader, AnRdefOfShaderModel6IsRefused) {
+  Rdef r = rdef_with({float_type()});
+  r.major = 6;
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_FALSE(write_listing(container_with(r), Limits{}, out, error));
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->code, Code::unsupported_version) << error->to_string();
+  EXPECT_EQ(error->message, "RDEF of shader model 6.0: fxc writes 4.0 to 5.1");
+}
+
+// A default value outside the chunk names the chunk's size.
+TEST(FxcListingHeader, ADefaultValueOutsideTheChunkNamesTheChunksSize) {
+  Rdef r = rdef_with({float_type()});
+  r.constant_buffers[0].variables[0].default_value_offset = 0x1000;
+  const std::vector<uint8_t> rdef = write_rdef(r);
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_FALSE(write_listing(test::container_of({{"RDEF", rdef}, {"SHDR", test::u32s({0x40, 2})}}), Limits{}, out,
+                             error));
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->code, Code::offset_out_of_bounds) << error->to_string();
+  EXPECT_EQ(error->message, "a default value of 16 bytes at offset 4096 is outside the " +
+                                std::to_string(rdef.size()) + "-byte chunk");
+}
+
+// An instruction whose operands do not fill its length is named with its
+// byte offset in the program: the second ret, of two DWORDs, at byte 12.
+TEST(FxcListingHeader, AnInstructionLengthMismatchNamesItsByte) {
+  const auto file = test::container_of({{"SHDR", test::u32s({0x40, 5, 0x0100003E, 0x0200003E, 0})}});
+  TextBuffer out;
+  std::optional<Diagnostic> error;
+  ASSERT_FALSE(write_listing(file, Limits{}, out, error));
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->code, Code::instruction_length_mismatch) << error->to_string();
+  EXPECT_EQ(error->message, "ret at byte 12 declares 2 DWORDs, which its operands do not fill exactly");
+}
+
 }  // namespace
 }  // namespace sp::fxc
