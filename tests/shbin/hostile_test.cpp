@@ -283,7 +283,10 @@ TEST(ShbinHostile, TheClaimedEndIsTheEndOfTheFurthestStructure) {
   EXPECT_EQ(claimed_end(s), 0x20000u + kPicassoDvlpSize);
 }
 
-// Distinct DVLEs are allocated at once, as many as there are.
+// Room for the distinct DVLEs is made once, for exactly as many as there
+// are (libstdc++'s reserve gives the capacity asked for): a hundred
+// thousand of them then cost no reallocation peak, and no more room than
+// they fill.
 TEST(ShbinHostile, DistinctDvlesAreAllocatedOnce) {
   Shbin s = build::textured_quad(Layout::picasso);
   s.dvles.assign(3, s.dvles[0]);
