@@ -38,7 +38,9 @@ struct RunResult {
 // Runs `work` in a forked child of this process, whose standard output and
 // error are captured like a command's; the child exits 0 when `work`
 // returns. A crash (signal, sanitizer report) or hang in `work` ends only
-// the child. Callers may run several at once from threads: the child closes
+// the child; the child ends when the thread that forked it does (which
+// waits for it), so it never outlives a killed caller. Callers may run
+// several at once from threads: the child closes
 // every descriptor but its own pipes, so it holds no other child's pipe
 // open, and touches no lock another thread may hold (glibc's malloc and the
 // sanitizers' allocators are made safe across fork by their fork handlers).
