@@ -168,18 +168,23 @@ TEST(VbcSpirv, NamesThatWouldMakeSpirvToolsQuadraticAreRefused) {
   }
 }
 
-// The bound of SPIRV-Tools' friendly-name work the walk gives a module of
-// a SPIR-V 1.0 header and `instructions` (each a word of word count and
-// opcode, then its operands).
-uint64_t name_work(const std::vector<uint32_t>& instructions) {
-  std::vector<uint32_t> words = {kSpirvMagic, 0x00010000, 0, 100, 0};
-  words.insert(words.end(), instructions.begin(), instructions.end());
+// The bound of SPIRV-Tools' friendly-name work the walk gives a whole
+// module (header included).
+uint64_t module_name_work(const std::vector<uint32_t>& words) {
   const std::vector<uint8_t> code = build::bytes_of(words);
   const Limits limits;
   Context ctx(limits, code.size());
   SpirvModule module;
   EXPECT_TRUE(read_spirv(code, 0, FieldPath::root("stage"), ctx, module, true));
   return module.name_work;
+}
+
+// The same for a module of a SPIR-V 1.0 header and `instructions` (each a
+// word of word count and opcode, then its operands).
+uint64_t name_work(const std::vector<uint32_t>& instructions) {
+  std::vector<uint32_t> words = {kSpirvMagic, 0x00010000, 0, 100, 0};
+  words.insert(words.end(), instructions.begin(), instructions.end());
+  return module_name_work(words);
 }
 
 constexpr uint32_t op(uint32_t words, uint32_t opcode) { return words << 16 | opcode; }
@@ -269,16 +274,6 @@ TEST(VbcSpirv, TheNameWorkOfEachNamingInstructionIsItsNamesLength) {
   EXPECT_EQ(name_work(long_name), named);
   long_name.insert(long_name.end(), {op(4, 71), kId, 30, 0});
   EXPECT_EQ(name_work(long_name), named + 64 + (71 + 2) + 2 * 64);
-}
-
-// The name work of a whole module (header included).
-uint64_t module_name_work(const std::vector<uint32_t>& words) {
-  const std::vector<uint8_t> code = build::bytes_of(words);
-  const Limits limits;
-  Context ctx(limits, code.size());
-  SpirvModule module;
-  EXPECT_TRUE(read_spirv(code, 0, FieldPath::root("stage"), ctx, module, true));
-  return module.name_work;
 }
 
 // basic.frag with names put after its header so that its name work is
