@@ -335,6 +335,12 @@ TEST(BitstreamErrors, BlockInfoRecords) {
   });
   EXPECT_EQ(wide.code, Code::invalid_blockinfo);
   EXPECT_EQ(wide.message, "SETBID block id does not fit 32 bits");
+  // The largest 32-bit id fits.
+  Writer widest(kLlvmIrMagic);
+  widest.begin_blockinfo();
+  widest.set_bid(UINT32_MAX);
+  widest.end_blockinfo();
+  EXPECT_FALSE(walk(widest.finish()).error);
 }
 
 // The abbreviations BLOCKINFO registers for a block count against the

@@ -90,6 +90,14 @@ TEST(BitstreamHostile, TooManyOperandsOrAbbrevs) {
   const Diagnostic too_many = walk_error(ops, small);
   EXPECT_EQ(too_many.code, Code::limit_exceeded);
   EXPECT_EQ(too_many.message.rfind("4 operands exceed ", 0), 0u) << too_many.message;
+  // An abbreviation is held to the same limit when it is defined, so a
+  // record read through it never has more.
+  const Diagnostic wide_abbrev = walk_error(one_block([](Writer& w) {
+    const AbbrevOp a[] = {{Encoding::literal, 1}, {Encoding::literal, 2}, {Encoding::literal, 3}, {Encoding::literal, 4}};
+    w.define_abbrev(a);
+  }), small);
+  EXPECT_EQ(wide_abbrev.code, Code::limit_exceeded);
+  EXPECT_EQ(wide_abbrev.path, "blocks[0].block8.abbrevs[0]");
   auto abbrevs = one_block([](Writer& w) {
     const AbbrevOp a[] = {{Encoding::literal, 1}};
     for (int i = 0; i < 3; ++i) w.define_abbrev(a);
